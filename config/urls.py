@@ -1,0 +1,24 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.permissions import AllowAny
+
+from config.health import HealthApi
+
+urlpatterns = [
+    path("health", HealthApi.as_view(), name="health"),
+    path(
+        "api/schema/",
+        SpectacularAPIView.as_view(authentication_classes=[], permission_classes=[AllowAny]),
+        name="schema",
+    ),
+    path(
+        "api/docs/",
+        SpectacularSwaggerView.as_view(
+            url_name="schema", authentication_classes=[], permission_classes=[AllowAny]
+        ),
+        name="swagger-ui",
+    ),
+    path("admin/", admin.site.urls),
+    path("", include("contacts.urls")),
+]

@@ -1,0 +1,1 @@
+"""Consolidation: decay, episode-to-pattern compression, pruning, expiry (its own issue)."""

@@ -1,0 +1,55 @@
+"""API-key authentication: ``Authorization: Bearer <key>`` (or ``X-API-Key: <key>``) → tenant.
+
+Keys are hashed at rest (djangorestframework-api-key); a revoked or expired key is refused like
+an unknown one, and the key itself never appears in an error or a log line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rest_framework import authentication, exceptions, permissions
+from rest_framework.request import Request
+
+from contacts.models import Tenant, TenantAPIKey
+
+
+@dataclass(frozen=True)
+class TenantClient:
+    """``request.user`` for API calls: the tenant behind the key."""
+
+    tenant: Tenant
+    api_key_id: str
+    is_authenticated: bool = True
+    is_anonymous: bool = False
+
+
+class TenantAPIKeyAuthentication(authentication.BaseAuthentication):
+    def authenticate(self, request: Request) -> tuple[TenantClient, TenantAPIKey] | None:
+        key = _key_from_headers(request)
+        if key is None:
+            return None
+        prefix, _, _ = key.partition(".")
+        api_key = TenantAPIKey.objects.select_related("tenant").filter(prefix=prefix, revoked=False).first()
+        if api_key is None or api_key.has_expired or not api_key.is_valid(key):
+            raise exceptions.AuthenticationFailed("Invalid API key.")
+        return TenantClient(tenant=api_key.tenant, api_key_id=api_key.id), api_key
+
+    def authenticate_header(self, request: Request) -> str:
+        # Makes DRF answer 401 (not 403) when no credentials were sent.
+        return 'Bearer realm="api"'
+
+
+def _key_from_headers(request: Request) -> str | None:
+    header = request.META.get("HTTP_AUTHORIZATION", "")
+    scheme, _, credentials = header.partition(" ")
+    if scheme.lower() == "bearer" and credentials.strip():
+        return credentials.strip()
+    x_api_key = request.META.get("HTTP_X_API_KEY", "").strip()
+    return x_api_key or None
+
+
+class IsTenantClient(permissions.BasePermission):
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return isinstance(request.user, TenantClient)

@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from contacts.models import Tenant
+from contacts.services import api_key_create
+from tests.factories import TenantFactory
+
+
+@pytest.fixture
+def tenant(db) -> Tenant:  # type: ignore[no-untyped-def]
+    return TenantFactory()
+
+
+@pytest.fixture
+def api_key(tenant: Tenant) -> str:
+    _, key = api_key_create(tenant=tenant)
+    return key
+
+
+@pytest.fixture
+def api_client(api_key: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {api_key}")
+    return client
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Stop the embedded services if this test session was the one that started them."""
+    from django.conf import settings
+
+    from config.embedded import stop_postgres, stop_redis
+
+    if "redis" in settings.EMBEDDED_STARTED:
+        stop_redis(settings.DATA_DIR)
+    if "postgres" in settings.EMBEDDED_STARTED:
+        from django.db import connections
+
+        connections.close_all()
+        stop_postgres(settings.DATA_DIR)

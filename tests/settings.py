@@ -1,0 +1,26 @@
+"""Test settings: the real embedded services, a separate Redis database, fast password hashing."""
+
+from config.settings import *  # noqa: F403
+from config.settings import REDIS_URL, celery_broker_url
+
+TEST_REDIS_DB = 15
+
+
+def _with_redis_db(url: str, db: int) -> str:
+    if url.startswith("unix://"):
+        return f"{url.split('?')[0]}?db={db}"
+    scheme, _, rest = url.partition("://")
+    host = rest.split("/")[0]
+    return f"{scheme}://{host}/{db}"
+
+
+REDIS_URL = _with_redis_db(REDIS_URL, TEST_REDIS_DB)
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "rapport-test",
+    }
+}
+CELERY_BROKER_URL = celery_broker_url(REDIS_URL)
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,176 @@
+"""The embedded PostgreSQL and Redis: real servers, started once, shared, recovered after crashes.
+
+Each test uses its own scratch data directory, never the one the rest of the suite runs on.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+
+from config.embedded import ensure_postgres, ensure_redis, stop_postgres, stop_redis
+from config.embedded.paths import socket_dir_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Iterator[Path]:
+    path = tmp_path / "data"
+    yield path
+    stop_redis(path)
+    stop_postgres(path)
+
+
+def _start_in_subprocess(data_dir: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "config.embedded", "start", "--data-dir", str(data_dir)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def _postmaster_pid(data_dir: Path) -> int:
+    return int((data_dir / "postgres" / "postmaster.pid").read_text().splitlines()[0])
+
+
+def test_concurrent_starts_launch_one_server_and_the_others_reuse_it(data_dir: Path) -> None:
+    # given three processes starting the services at the same moment on an empty data dir
+    processes = [_start_in_subprocess(data_dir) for _ in range(3)]
+
+    # when they all finish
+    outputs = [p.communicate(timeout=120)[0] for p in processes]
+
+    # then each succeeded, exactly one launched each server, and the others reused it
+    assert [p.returncode for p in processes] == [0, 0, 0], outputs
+    joined = "\n".join(outputs)
+    assert joined.count("postgres started") == 1
+    assert joined.count("postgres running") == 2
+    assert joined.count("redis started") == 1
+    assert joined.count("redis running") == 2
+    # and a later start in this process reuses the same server
+    again = ensure_postgres(data_dir)
+    assert again.started is False
+    assert ensure_redis(data_dir).started is False
+
+
+def test_embedded_postgres_is_18_with_pgvector_08(data_dir: Path) -> None:
+    # given a started embedded server
+    server = ensure_postgres(data_dir)
+
+    # when pgvector is enabled in its database and used
+    with psycopg.connect(host=str(server.socket_dir), user="postgres", dbname="rapport") as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        version = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
+        server_version = conn.execute("SHOW server_version").fetchone()
+        distance = conn.execute("SELECT '[1,0,0]'::vector <=> '[0,1,0]'::vector").fetchone()
+
+    # then it is the PostgreSQL and pgvector the project pins, computing real distances
+    assert server_version is not None and server_version[0].startswith("18.")
+    assert version is not None and version[0].startswith("0.8.")
+    assert distance == (1.0,)
+
+
+def test_postgres_recovers_from_a_stale_pid_file_whose_pid_was_reused(data_dir: Path) -> None:
+    # given a server that was stopped, leaving a postmaster.pid naming a live non-postgres process
+    ensure_postgres(data_dir)
+    pid_file = data_dir / "postgres" / "postmaster.pid"
+    stale_lines = pid_file.read_text().splitlines()
+    stop_postgres(data_dir)
+    pid_file.write_text("\n".join([str(os.getpid()), *stale_lines[1:]]) + "\n")
+
+    # when the services are ensured again
+    server = ensure_postgres(data_dir)
+
+    # then a fresh server was started and answers
+    assert server.started is True
+    assert _postmaster_pid(data_dir) != os.getpid()
+    with psycopg.connect(host=str(server.socket_dir), user="postgres", dbname="rapport") as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+
+
+def test_postgres_restarts_after_being_killed(data_dir: Path) -> None:
+    # given a running server whose postmaster is killed outright (a crash: no clean shutdown)
+    ensure_postgres(data_dir)
+    killed_pid = _postmaster_pid(data_dir)
+    os.kill(killed_pid, signal.SIGKILL)
+    _wait_until_gone(killed_pid)
+
+    # when the services are ensured again
+    server = ensure_postgres(data_dir)
+
+    # then it was restarted (crash recovery) and answers
+    assert server.started is True
+    assert _postmaster_pid(data_dir) != killed_pid
+    with psycopg.connect(host=str(server.socket_dir), user="postgres", dbname="rapport") as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+
+
+def test_redis_restarts_after_being_killed_and_keeps_its_data(data_dir: Path) -> None:
+    # given a running redis holding a queued item, killed outright after the append-only fsync
+    server = ensure_redis(data_dir)
+    client = redis.Redis.from_url(server.url)
+    client.rpush("queue", "job-1")
+    client.execute_command("BGREWRITEAOF")
+    time.sleep(1.5)
+    pid = int((data_dir / "redis" / "redis.pid").read_text())
+    os.kill(pid, signal.SIGKILL)
+    _wait_until_gone(pid)
+
+    # when ensured again (the pid file and socket of the dead server are still there)
+    restarted = ensure_redis(data_dir)
+
+    # then a new server answers with the queued item intact
+    assert restarted.started is True
+    assert redis.Redis.from_url(restarted.url).lrange("queue", 0, -1) == [b"job-1"]
+
+
+def test_stop_then_start_again(data_dir: Path) -> None:
+    # given running services
+    ensure_postgres(data_dir)
+    ensure_redis(data_dir)
+
+    # when stopped
+    stopped = (stop_postgres(data_dir), stop_redis(data_dir))
+
+    # then both were stopped, stopping again is a no-op, and a new start launches them
+    assert stopped == (True, True)
+    assert (stop_postgres(data_dir), stop_redis(data_dir)) == (False, False)
+    assert ensure_postgres(data_dir).started is True
+    assert ensure_redis(data_dir).started is True
+
+
+def test_socket_dir_moves_to_a_short_path_when_the_data_dir_is_too_deep(tmp_path: Path) -> None:
+    # given a data dir so deep that a unix socket path inside it would exceed the kernel limit
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+
+    # when the socket directory is chosen
+    chosen = socket_dir_for(deep)
+
+    # then it is a short, stable directory outside the data dir
+    assert not str(chosen).startswith(str(deep))
+    assert len(str(chosen / ".s.PGSQL.5432")) <= 100
+    assert socket_dir_for(deep) == chosen
+    assert socket_dir_for(tmp_path / "data") == tmp_path / "data" / "run"
+
+
+def _wait_until_gone(pid: int, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"process {pid} did not exit")
