@@ -168,10 +168,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",  # served from our static files: works offline
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "APPEND_COMPONENTS": {
-        "securitySchemes": {"ApiKeyAuth": {"type": "http", "scheme": "bearer"}},
+    "ENUM_NAME_OVERRIDES": {
+        "MoodEnum": "contacts.models.Mood",
+        "EnergyEnum": "contacts.models.Energy",
+        "StyleEnum": "contacts.models.Style",
+        "RelationshipStageEnum": "contacts.models.RelationshipStage",
     },
-    "SECURITY": [{"ApiKeyAuth": []}],
 }
 API_KEY_CUSTOM_HEADER = "HTTP_X_API_KEY"
 

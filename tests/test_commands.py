@@ -91,3 +91,35 @@ def test_ensure_demo_tenant_replaces_a_revoked_key(settings, tmp_path: Path) -> 
 
     assert new != old
     assert (tmp_path / "demo-api-key").read_text().strip() == new
+
+
+def test_production_settings_pass_check_deploy(tmp_path: Path) -> None:
+    # given production settings as documented in .env.example (external services, DEBUG off)
+    import os
+    import secrets
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DATABASE_URL": "postgres://rapport:rapport@db.invalid:5432/rapport",
+        "REDIS_URL": "redis://redis.invalid:6379/0",
+        "ALLOWED_HOSTS": "rapport.example.com",
+        "RAPPORT_DATA_DIR": str(tmp_path),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+
+    # when Django's deployment checks run
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=Path(__file__).resolve().parent.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+
+    # then they pass without a single warning
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
