@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test lint typecheck services-start services-stop
+.PHONY: install run test checks lint typecheck services-start services-stop
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,12 +17,17 @@ install: $(STAMP)
 run: install
 	$(BIN)/python -m config.run
 
+# The whole test run is one session of the embedded services: started once if needed, stopped
+# afterwards only if this run started them.
 test: install
+	$(BIN)/python -m config.embedded run -- $(MAKE) --no-print-directory checks
+
+checks:
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -10,37 +10,19 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-import environ
-
-from config.embedded import default_data_dir, ensure_postgres, ensure_redis, stop_postgres, stop_redis
+from config.embedded.session import embedded_services
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
-    environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
-    data_dir = Path(os.environ.get("RAPPORT_DATA_DIR") or default_data_dir()).resolve()
-    stops = start_embedded_services(data_dir)
-    try:
+    with embedded_services():
         manage("migrate", "--noinput")
         api_key = manage("ensure_demo_tenant", capture=True).strip().splitlines()[-1]
         print_banner(api_key)
         return run_processes()
-    finally:
-        for stop in reversed(stops):
-            stop(data_dir)
-
-
-def start_embedded_services(data_dir: Path) -> list[Callable[[Path], bool]]:
-    stops: list[Callable[[Path], bool]] = []
-    if not os.environ.get("DATABASE_URL") and ensure_postgres(data_dir).started:
-        stops.append(stop_postgres)
-    if not os.environ.get("REDIS_URL") and ensure_redis(data_dir).started:
-        stops.append(stop_redis)
-    return stops
 
 
 def manage(*args: str, capture: bool = False) -> str:

@@ -174,3 +174,50 @@ def _wait_until_gone(pid: int, timeout: float = 10.0) -> None:
             return
         time.sleep(0.05)
     raise AssertionError(f"process {pid} did not exit")
+
+
+def _run_with_services(data_dir: Path, *command: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    env["RAPPORT_DATA_DIR"] = str(data_dir)
+    return subprocess.run(
+        [sys.executable, "-m", "config.embedded", "run", "--", *command],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+PROBE = (
+    "import os, psycopg, redis;"
+    "from config.embedded.paths import socket_dir_for; from pathlib import Path;"
+    "d = socket_dir_for(Path(os.environ['RAPPORT_DATA_DIR']));"
+    "psycopg.connect(host=str(d), user='postgres', dbname='rapport').execute('SELECT 1');"
+    "redis.Redis(unix_socket_path=str(d / 'redis.sock')).ping(); print('both up')"
+)
+
+
+def test_run_wraps_a_command_and_stops_the_services_it_started(data_dir: Path) -> None:
+    # when a command runs inside a services session on a data dir with nothing running
+    result = _run_with_services(data_dir, sys.executable, "-c", PROBE)
+
+    # then the command saw both services, and they are stopped afterwards
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "both up" in result.stdout
+    assert not (data_dir / "postgres" / "postmaster.pid").exists()
+    assert not (socket_dir_for(data_dir) / "redis.sock").exists()
+
+
+def test_run_leaves_services_it_did_not_start_running(data_dir: Path) -> None:
+    # given services someone else started
+    ensure_postgres(data_dir)
+    ensure_redis(data_dir)
+
+    # when a session runs a failing command
+    result = _run_with_services(data_dir, sys.executable, "-c", "raise SystemExit(3)")
+
+    # then its exit code is passed on and the services are still up
+    assert result.returncode == 3
+    assert ensure_postgres(data_dir).started is False
+    assert ensure_redis(data_dir).started is False
