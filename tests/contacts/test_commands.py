@@ -114,7 +114,7 @@ def test_production_settings_pass_check_deploy(tmp_path: Path) -> None:
     # when Django's deployment checks run
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=Path(__file__).resolve().parent.parent,
+        cwd=Path(__file__).resolve().parents[2],
         env=env,
         capture_output=True,
         text=True,

@@ -16,7 +16,7 @@ import pytest
 
 from config.embedded.paths import socket_dir_for
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _free_port() -> int:

@@ -20,7 +20,7 @@ import redis
 from config.embedded import ensure_postgres, ensure_redis, stop_postgres, stop_redis
 from config.embedded.paths import socket_dir_for
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""Placeholder: the local OpenAI-compatible stub server fixture is being written."""
