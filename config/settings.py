@@ -152,14 +152,48 @@ EMBEDDING_DIMENSIONS = 384
 if EMBEDDING_PROVIDER not in {"local", "openai"}:
     raise ImproperlyConfigured("EMBEDDING_PROVIDER must be 'local' or 'openai'")
 
+# --- Memory engine (names and defaults from ../shared/spec/contact-intelligence.txt) -----------
+# Per memory type: default importance and decay rate (importance lost per day without access).
+MEMORY_DEFAULTS = {
+    "fact": {"importance": 0.7, "decay_rate": 0.003},
+    "preference": {"importance": 0.8, "decay_rate": 0.005},
+    "episode": {"importance": 0.5, "decay_rate": 0.008},
+    "pattern": {"importance": 0.8, "decay_rate": 0.004},
+}
+REINFORCE_BOOST = 0.05  # importance added when a memory is mentioned again (capped at 1)
+RECENT_MEMORIES = 20  # inline dedup compares against this many recent memories (cached in Redis)
+MERGE_SIMILARITY = 0.92  # deferred merge: cosine above this, same type and contact → one memory
+LLM_EXTRACTION_ENABLED = env.bool("LLM_EXTRACTION_ENABLED", default=False)
+# Ingest limits (400 beyond them).
+INGEST_MAX_MESSAGE_BYTES = 16 * 1024
+INGEST_MAX_METADATA_BYTES = 8 * 1024
+INGEST_BATCH_MAX = 100
+# A user message after this much silence starts a new session, even in the same conversation.
+SESSION_IDLE_MINUTES = env.int("SESSION_IDLE_MINUTES", default=30)
+# Relationship stages: sessions needed for building / established / deep (plus deep's streak);
+# contacts silent this long are fading / dormant (consolidation recomputes quiet contacts).
+STAGE_BUILDING_SESSIONS = 3
+STAGE_ESTABLISHED_SESSIONS = 15
+STAGE_DEEP_SESSIONS = 30
+STAGE_DEEP_STREAK_DAYS = 14
+STAGE_FADING_AFTER_DAYS = 14
+STAGE_DORMANT_AFTER_DAYS = 45
+# Session history (working memory) in Redis: last N messages per conversation, first turn kept.
+HISTORY_WINDOW = 20
+HISTORY_TTL_SECONDS = 24 * 3600
+HISTORY_VERBATIM_TURNS = 4  # with ?budget=, these most recent turns are never summarised
+
 # --- API --------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["contacts.authentication.TenantAPIKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["contacts.authentication.IsTenantClient"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "UNAUTHENTICATED_USER": None,
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 50,
 }
+PAGINATION_MAX_LIMIT = 200
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rapport API",
     "DESCRIPTION": "Per-contact memory and emotional context for conversational AI.",

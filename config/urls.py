@@ -14,11 +14,10 @@ urlpatterns = [
     ),
     path(
         "api/docs/",
-        SpectacularSwaggerView.as_view(
-            url_name="schema", authentication_classes=[], permission_classes=[AllowAny]
-        ),
+        SpectacularSwaggerView.as_view(url_name="schema", authentication_classes=[], permission_classes=[AllowAny]),
         name="swagger-ui",
     ),
     path("admin/", admin.site.urls),
     path("", include("contacts.urls")),
+    path("", include("memories.urls")),
 ]

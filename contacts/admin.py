@@ -44,9 +44,7 @@ class TenantAPIKeyAdmin(APIKeyModelAdmin):
             return
         created, key = api_key_create(tenant=obj.tenant, name=obj.name, expiry_date=obj.expiry_date)
         obj.pk, obj.id = created.pk, created.id
-        messages.warning(
-            request, f"The API key for {obj.name} is: {key} — store it now, it is not shown again."
-        )
+        messages.warning(request, f"The API key for {obj.name} is: {key} — store it now, it is not shown again.")
 
 
 class ContactStateInline(admin.StackedInline):

@@ -109,6 +109,10 @@ class ContactState(models.Model):
     # Hours of day (0-23, contact's timezone) in which the contact usually chats.
     preferred_hours = models.JSONField(default=list, blank=True)
     profile_summary = models.TextField(blank=True)
+    # The conversation of the contact's latest message: a different one starts a new session.
+    current_conversation = models.ForeignKey(
+        "Conversation", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -129,9 +133,7 @@ class Conversation(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["tenant", "external_id"], name="conversation_external_id_per_tenant"
-            ),
+            models.UniqueConstraint(fields=["tenant", "external_id"], name="conversation_external_id_per_tenant"),
         ]
 
     def __str__(self) -> str:
@@ -168,13 +170,13 @@ class Message(models.Model):
         max_length=16, choices=ProcessingStatus.choices, default=ProcessingStatus.PENDING
     )
     processing_attempts = models.PositiveSmallIntegerField(default=0)
+    # Immediate tier done (facts, preferences, episode, state). Deferred tier done: processed_at.
+    extracted_at = models.DateTimeField(null=True, blank=True)
     processed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["tenant", "client_message_id"], name="message_client_id_per_tenant"
-            ),
+            models.UniqueConstraint(fields=["tenant", "client_message_id"], name="message_client_id_per_tenant"),
         ]
         indexes = [
             models.Index(fields=["conversation", "sent_at"], name="message_conversation_time"),

@@ -9,7 +9,7 @@ from typing import cast
 from django.db import transaction
 from django.utils.text import slugify
 
-from contacts.models import Tenant, TenantAPIKey
+from contacts.models import Contact, ContactState, Conversation, Tenant, TenantAPIKey
 
 
 class TenantError(ValueError):
@@ -58,3 +58,42 @@ def _key_belongs_to(key: str, tenant: Tenant) -> bool:
     prefix, _, _ = key.partition(".")
     api_key = TenantAPIKey.objects.filter(prefix=prefix, tenant=tenant, revoked=False).first()
     return api_key is not None and not api_key.has_expired and api_key.is_valid(key)
+
+
+class ConversationOwnerConflict(ValueError):
+    """The conversation id is already used by another contact of the tenant."""
+
+
+def contact_get_or_create(*, tenant: Tenant, external_id: str, display_name: str = "", channel: str = "") -> Contact:
+    """The tenant's contact with this id, created (with its state) on first sight. A name or
+    channel sent later fills in blanks and updates changes."""
+    contact, created = Contact.objects.get_or_create(
+        tenant=tenant, external_id=external_id, defaults={"display_name": display_name, "channel": channel}
+    )
+    if created:
+        ContactState.objects.create(contact=contact)
+        return contact
+    changed = {
+        field: value
+        for field, value in (("display_name", display_name), ("channel", channel))
+        if value and getattr(contact, field) != value
+    }
+    if changed:
+        Contact.objects.filter(pk=contact.pk).update(**changed)
+        for field, value in changed.items():
+            setattr(contact, field, value)
+    return contact
+
+
+def conversation_get_or_create(*, contact: Contact, external_id: str, at: datetime) -> Conversation:
+    conversation, created = Conversation.objects.get_or_create(
+        tenant_id=contact.tenant_id,
+        external_id=external_id,
+        defaults={"contact": contact, "started_at": at, "last_message_at": at},
+    )
+    if conversation.contact_id != contact.pk:
+        raise ConversationOwnerConflict(f"conversation_id {external_id!r} belongs to another contact of this tenant.")
+    if not created and at > conversation.last_message_at:
+        Conversation.objects.filter(pk=conversation.pk).update(last_message_at=at)
+        conversation.last_message_at = at
+    return conversation

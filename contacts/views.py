@@ -8,7 +8,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from contacts.models import ContactState
-from contacts.selectors import contact_get
+from contacts.selectors import (
+    contact_get,
+    conversation_get,
+    conversation_history_get,
+    message_count,
+    pending_message_count,
+)
+from memories.selectors import memory_counts
 
 
 class ContactStateOutputSerializer(serializers.ModelSerializer):
@@ -32,6 +39,12 @@ class ContactStateOutputSerializer(serializers.ModelSerializer):
 
 
 class ContactDetailApi(APIView):
+    class CountsSerializer(serializers.Serializer):
+        messages = serializers.IntegerField()
+        pending_messages = serializers.IntegerField(help_text="Messages whose deferred processing is unfinished")
+        memories_by_type = serializers.DictField(child=serializers.IntegerField(), help_text="Active memories")
+        memories_by_status = serializers.DictField(child=serializers.IntegerField())
+
     class OutputSerializer(serializers.Serializer):
         contact_id = serializers.CharField(source="external_id")
         display_name = serializers.CharField()
@@ -46,4 +59,40 @@ class ContactDetailApi(APIView):
         contact = contact_get(tenant=request.user.tenant, external_id=contact_id)
         if contact is None:
             raise NotFound("Contact not found.")
-        return Response(self.OutputSerializer(contact).data)
+        memory_totals = memory_counts(contact=contact)
+        counts = {
+            "messages": message_count(contact=contact),
+            "pending_messages": pending_message_count(contact=contact),
+            "memories_by_type": memory_totals["by_type"],
+            "memories_by_status": memory_totals["by_status"],
+        }
+        return Response({**self.OutputSerializer(contact).data, "counts": counts})
+
+
+class ConversationHistoryApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        budget = serializers.IntegerField(min_value=0, max_value=100_000, required=False)
+
+    class TurnSerializer(serializers.Serializer):
+        message_id = serializers.CharField()
+        role = serializers.CharField()
+        content = serializers.CharField()
+        timestamp = serializers.CharField()
+
+    class OutputSerializer(serializers.Serializer):
+        conversation_id = serializers.CharField()
+        contact_id = serializers.CharField()
+        summary = serializers.CharField(allow_null=True)
+        turns = serializers.ListField(child=serializers.DictField())
+        tokens = serializers.IntegerField()
+
+    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="conversation_history")
+    def get(self, request: Request, conversation_id: str) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        conversation = conversation_get(tenant=request.user.tenant, external_id=conversation_id)
+        if conversation is None:
+            raise NotFound("Conversation not found.")
+        history = conversation_history_get(conversation=conversation, budget=filters.validated_data.get("budget"))
+        body = {"conversation_id": conversation.external_id, "contact_id": conversation.contact.external_id, **history}
+        return Response(self.OutputSerializer(body).data)

@@ -29,9 +29,7 @@ class ContactEntity(models.Model):
     """A node of the contact's knowledge graph, referred to as ``{entity_type}:{key}``."""
 
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="entities")
-    contact = models.ForeignKey(
-        Contact, on_delete=models.CASCADE, null=True, blank=True, related_name="entities"
-    )
+    contact = models.ForeignKey(Contact, on_delete=models.CASCADE, null=True, blank=True, related_name="entities")
     entity_type = models.CharField(max_length=16, choices=EntityType.choices)
     key = models.SlugField(max_length=100, allow_unicode=True)
     display_name = models.CharField(max_length=255)
@@ -85,9 +83,7 @@ class MemorySource(models.TextChoices):
 class Memory(models.Model):
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="memories")
     # Null for tenant-level (business) memory.
-    contact = models.ForeignKey(
-        Contact, on_delete=models.CASCADE, null=True, blank=True, related_name="memories"
-    )
+    contact = models.ForeignKey(Contact, on_delete=models.CASCADE, null=True, blank=True, related_name="memories")
     memory_type = models.CharField(max_length=16, choices=MemoryType.choices)
     content = models.TextField()
     importance = models.FloatField(default=0.5)
@@ -102,6 +98,9 @@ class Memory(models.Model):
     valid_to = models.DateTimeField(null=True, blank=True)
     expires_at = models.DateTimeField(null=True, blank=True)
     source = models.CharField(max_length=16, choices=MemorySource.choices)
+    # A single-valued attribute ("location", "workplace", "pref:coffee"): one active memory per slot.
+    slot = models.CharField(max_length=128, blank=True)
+    metadata = models.JSONField(default=dict, blank=True)
     superseded_by = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="supersedes"
     )
@@ -121,6 +120,11 @@ class Memory(models.Model):
         verbose_name_plural = "memories"
         indexes = [
             models.Index(fields=["contact", "status"], name="memory_contact_status"),
+            models.Index(
+                fields=["contact", "slot"],
+                name="memory_active_slot",
+                condition=models.Q(status="active") & ~models.Q(slot=""),
+            ),
             models.Index(
                 fields=["tenant", "status"],
                 name="memory_business_status",

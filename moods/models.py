@@ -17,9 +17,7 @@ class MoodSource(models.TextChoices):
 class MoodLog(models.Model):
     tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="mood_logs")
     contact = models.ForeignKey(Contact, on_delete=models.CASCADE, related_name="mood_logs")
-    message = models.OneToOneField(
-        Message, on_delete=models.SET_NULL, null=True, blank=True, related_name="mood_log"
-    )
+    message = models.OneToOneField(Message, on_delete=models.SET_NULL, null=True, blank=True, related_name="mood_log")
     mood = models.CharField(max_length=16, choices=Mood.choices)
     energy = models.CharField(max_length=8, choices=Energy.choices)
     style = models.CharField(max_length=16, choices=Style.choices)

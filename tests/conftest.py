@@ -3,11 +3,11 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-pytest_plugins = ["tests.openai_stub"]
-
 from contacts.models import Tenant
 from contacts.services import api_key_create
 from tests.factories import TenantFactory
+
+pytest_plugins = ["tests.openai_stub"]
 
 
 @pytest.fixture

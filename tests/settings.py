@@ -24,3 +24,5 @@ CACHES = {
 }
 CELERY_BROKER_URL = celery_broker_url(REDIS_URL)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CELERY_TASK_ALWAYS_EAGER = True  # tasks run for real, in-process, when enqueued
+CELERY_TASK_EAGER_PROPAGATES = True

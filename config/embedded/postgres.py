@@ -76,9 +76,7 @@ def _answers(socket_dir: Path) -> bool:
     if not (socket_dir / ".s.PGSQL.5432").exists():
         return False
     try:
-        with psycopg.connect(
-            host=str(socket_dir), user=SUPERUSER, dbname="postgres", connect_timeout=3
-        ) as conn:
+        with psycopg.connect(host=str(socket_dir), user=SUPERUSER, dbname="postgres", connect_timeout=3) as conn:
             conn.execute("SELECT 1")
         return True
     except psycopg.OperationalError:

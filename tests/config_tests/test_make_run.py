@@ -64,9 +64,7 @@ def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(
         # when it has started
         served = _wait_for(health_ok, timeout=120)
         worker_and_beat = _wait_for(
-            lambda: (
-                any(" ready." in line for line in lines) and any("beat: Starting" in line for line in lines)
-            ),
+            lambda: any(" ready." in line for line in lines) and any("beat: Starting" in line for line in lines),
             timeout=60,
         )
 

@@ -76,9 +76,7 @@ def test_another_tenants_contact_is_404_and_reveals_nothing(api_client: APIClien
     assert response.json() == APIClient.get(api_client, "/contacts/does-not-exist").json()
 
 
-def test_same_external_id_in_two_tenants_resolves_to_each_callers_own(
-    api_client: APIClient, tenant: Tenant
-) -> None:
+def test_same_external_id_in_two_tenants_resolves_to_each_callers_own(api_client: APIClient, tenant: Tenant) -> None:
     # given the same external id in two tenants
     ContactFactory(tenant=tenant, external_id="sam", display_name="Ours")
     ContactFactory(tenant=TenantFactory(), external_id="sam", display_name="Theirs")

@@ -1,0 +1,104 @@
+"""Entity mentions: pets and people introduced with "my …", places, workplaces, schools, hobbies."""
+
+from __future__ import annotations
+
+import re
+
+from memories.extraction.text import entity_key, title
+from memories.extraction.types import EntityMention
+from memories.extraction.vocabulary import NOT_NAMES, PET_SPECIES, RELATIONS
+
+_PETS = "|".join(sorted(map(re.escape, PET_SPECIES), key=len, reverse=True))
+_RELATIONS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+_NAME = r"(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
+_ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
+
+# "my dog Bruno", "my dog, Bruno" (name must be capitalised: "my dog ate" is not a name)
+_PET_WITH_NAME = re.compile(rf"(?i:\bmy\s+(?P<kind>{_PETS}))(?:,)?\s+{_NAME}")
+# "my dog's name is bruno", "my dog is called Bruno", "a golden retriever named bruno"
+_PET_NAMED = re.compile(
+    rf"(?i:\b(?P<kind>{_PETS})(?:'s name is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)\s+){_ANY_CASE_NAME}"
+)
+_PET_PLAIN = re.compile(rf"(?i:\bmy\s+(?P<kind>{_PETS})\b)")
+_PERSON_WITH_NAME = re.compile(rf"(?i:\bmy\s+(?P<kind>{_RELATIONS}))(?:,)?\s+{_NAME}")
+_PERSON_NAMED = re.compile(
+    rf"(?i:\bmy\s+(?P<kind>{_RELATIONS})(?:'s name is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)\s+)"
+    rf"{_ANY_CASE_NAME}"
+)
+_PERSON_PLAIN = re.compile(rf"(?i:\bmy\s+(?P<kind>{_RELATIONS})\b)")
+
+
+def pet_mentions(sentence: str) -> list[EntityMention]:
+    matches = [*_PET_NAMED.finditer(sentence), *_PET_WITH_NAME.finditer(sentence)]
+    named = [mention for m in matches if (mention := _pet(m.group("kind"), m.group("name"))) is not None]
+    if named:
+        return named
+    return [_pet_without_name(m.group("kind")) for m in _PET_PLAIN.finditer(sentence)]
+
+
+def person_mentions(sentence: str) -> list[EntityMention]:
+    matches = [*_PERSON_NAMED.finditer(sentence), *_PERSON_WITH_NAME.finditer(sentence)]
+    named = [mention for m in matches if (mention := _person(m.group("kind"), m.group("name"))) is not None]
+    if named:
+        return named
+    return [_person_without_name(m.group("kind")) for m in _PERSON_PLAIN.finditer(sentence)]
+
+
+def place(kind: str, text: str) -> EntityMention:
+    name = title(text)
+    return EntityMention(kind, entity_key(name), name, aliases=(name,))
+
+
+def _pet(kind: str, raw_name: str) -> EntityMention | None:
+    name = _first_name(raw_name)
+    if name is None:
+        return None
+    species = PET_SPECIES[kind.lower()]
+    metadata = {"species": species}
+    if kind.lower() != species:
+        metadata["breed"] = kind.lower()
+    return EntityMention(
+        "pet", entity_key(name), name, aliases=(name, f"my {kind.lower()}", f"my {species}"), metadata=metadata
+    )
+
+
+def _pet_without_name(kind: str) -> EntityMention:
+    species = PET_SPECIES[kind.lower()]
+    return EntityMention(
+        "pet", entity_key(species), f"{species.capitalize()}", aliases=(f"my {species}",), metadata={"species": species}
+    )
+
+
+def _person(kind: str, raw_name: str) -> EntityMention | None:
+    name = _first_name(raw_name)
+    if name is None:
+        return None
+    relation = RELATIONS[kind.lower()]
+    return EntityMention(
+        "person", entity_key(name), name, aliases=(name, f"my {kind.lower()}"), metadata={"relation": relation}
+    )
+
+
+def _person_without_name(kind: str) -> EntityMention:
+    relation = RELATIONS[kind.lower()]
+    return EntityMention(
+        "person",
+        entity_key(kind.lower()),
+        kind.lower().capitalize(),
+        aliases=(f"my {kind.lower()}",),
+        metadata={"relation": relation},
+    )
+
+
+def _first_name(raw_name: str) -> str | None:
+    words = [w for w in raw_name.split() if w not in NOT_NAMES]
+    if not words or words[0] != raw_name.split()[0] or words[0].lower() in PET_SPECIES:
+        return None
+    name = " ".join(words[:2]) if len(words) > 1 and words[1][:1].isupper() else words[0]
+    name = name.strip("'-")
+    return title(name) if name and name[0].isalpha() else None
+
+
+def is_named(mention: EntityMention) -> bool:
+    """Named mentions carry the name as their first alias; 'my mom' alone does not."""
+    return bool(mention.aliases) and not mention.aliases[0].startswith("my ")

@@ -1,0 +1,219 @@
+"""Fact rules: who the contact is, what they have, where they live and work.
+
+Each rule reads one sentence of a *user* message and proposes candidates; ``slot`` marks
+single-valued facts (a new home supersedes the old one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memories.extraction.entities import is_named, person_mentions, pet_mentions, place
+from memories.extraction.text import clean_phrase, entity_key, phrase, title, to_third_person, trim_tail
+from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import (
+    HAVE_NOT_FACTS,
+    IDENTITY_ADJECTIVES,
+    PET_SPECIES,
+    RELATION_WORDS,
+    RELATIONSHIP_STATUSES,
+    SINGULAR_RELATIONS,
+)
+
+FACT = "fact"
+_I_AM = r"(?:i\s+am|i'm|im|i’m)"
+_STATUSES = "|".join(sorted(map(re.escape, RELATIONSHIP_STATUSES), key=len, reverse=True))
+_ADJECTIVES = "|".join(sorted(map(re.escape, IDENTITY_ADJECTIVES), key=len, reverse=True))
+
+_LIVE = re.compile(rf"(?i)\b(?:i\s+(?:now\s+)?live|{_I_AM}\s+living|i\s+stay|{_I_AM}\s+based)\s+in\s+{phrase('x')}")
+_MOVED = re.compile(
+    rf"(?i)\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+to\s+{phrase('x')}"
+)
+_FROM = re.compile(rf"(?i)\b{_I_AM}\s+(?:originally\s+)?from\s+{phrase('x')}")
+_WORK_AT = re.compile(
+    rf"(?i)\bi\s+(?:currently\s+|now\s+)?(?:work|{_I_AM}\s+working|intern)\s+(?:at|for|in)\s+{phrase('x')}"
+)
+_WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
+_JOB_AT = re.compile(rf"(?i)\b{_I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
+_STUDY = re.compile(
+    rf"(?i)\bi\s+(?:study|{_I_AM}\s+studying|go\s+to\s+school|{_I_AM}\s+(?:a\s+)?student)\s+(?:at|in)\s+{phrase('x')}"
+)
+_AGE = re.compile(rf"(?i)\b{_I_AM}\s+(?P<age>\d{{1,3}})\s*(?:years?\s+old|yrs?\s+old|y/?o)\b")
+_TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
+_NAME = re.compile(r"(?i:\bmy\s+name\s+is|\bcall\s+me|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)")
+_STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
+_IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
+_IDENTITY = re.compile(rf"(?i)\b{_I_AM}\s+(?P<article>a|an)\s+{phrase('x')}")
+_HAVE = re.compile(rf"(?i)\bi\s+(?:have|'ve\s+got|’ve\s+got|have\s+got|own)\s+{phrase('x')}")
+_MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are|was)\s+{phrase('x')}")
+_PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
+_HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|are)\s+{phrase('x')}")
+
+_RELATION_FACT = re.compile(
+    rf"(?P<who>(?i:\bmy\s+(?P<kind>{RELATION_WORDS}))(?:\s+[A-Z][\w'-]*)?)\s+"
+    rf"(?P<verb>(?i:lives\s+in|works\s+(?:at|for|as)|studies\s+at|is\s+(?:a|an)))\s+{phrase('x')}"
+)
+_NOT_IDENTITY = ("bit", "little", "lot", "mess", "wreck", "fan of", "big fan", "huge fan")
+_ATTRIBUTE_SLOTS = ("favorite", "favourite", "birthday", "job", "name", "email", "phone", "major")
+
+
+def location_facts(sentence: str) -> list[Candidate]:
+    found = []
+    for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)")):
+        for match in pattern.finditer(sentence):
+            where = _name(match.group("x"), max_words=4)
+            if where:
+                found.append(_fact(template.format(title(where)), "location", place("location", where)))
+    for match in _FROM.finditer(sentence):
+        where = _name(match.group("x"), max_words=4)
+        if where:
+            found.append(_fact(f"Is from {title(where)}", "hometown", place("location", where)))
+    return found
+
+
+def work_and_study_facts(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _JOB_AT.finditer(sentence):
+        role, where = _value(match.group("role"), max_words=4), _name(match.group("x"), max_words=5)
+        if role and where:
+            found.append(_fact(f"Is a {role} at {title(where)}", "workplace", place("workplace", where)))
+    if not found:
+        for match in _WORK_AT.finditer(sentence):
+            where = _name(match.group("x"), max_words=5)
+            if where:
+                found.append(_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
+    for match in _WORK_AS.finditer(sentence):
+        role = _value(match.group("x"), max_words=5)
+        if role:
+            found.append(_fact(f"Works as {_article(role)} {role}", "occupation"))
+    for match in _STUDY.finditer(sentence):
+        where = _name(match.group("x"), max_words=6)
+        if where:
+            found.append(_fact(f"Studies at {title(where)}", "school", place("school", where)))
+    return found
+
+
+def personal_facts(sentence: str) -> list[Candidate]:
+    found = []
+    for match in [*_AGE.finditer(sentence), *_TURNED.finditer(sentence)]:
+        age = int(match.group("age"))
+        if 1 <= age <= 120:
+            found.append(_fact(f"Is {age} years old", "age"))
+    for match in _NAME.finditer(sentence):
+        found.append(_fact(f"Name is {title(match.group('x'))}", "name"))
+    for match in _STATUS.finditer(sentence):
+        status = RELATIONSHIP_STATUSES[match.group("x").lower()]
+        found.append(_fact(f"Is {status}", "relationship_status"))
+    for match in _IDENTITY_ADJ.finditer(sentence):
+        found.append(_fact(f"Is {match.group('x').lower()}"))
+    for match in _IDENTITY.finditer(sentence):
+        what = _value(match.group("x"), max_words=5)
+        if what and not what.lower().startswith(_NOT_IDENTITY) and " at " not in what:
+            found.append(_fact(f"Is {match.group('article').lower()} {what}"))
+    return found
+
+
+def possession_facts(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _HAVE.finditer(sentence):
+        what = _value(match.group("x"), max_words=8)
+        if what and not what.lower().startswith(HAVE_NOT_FACTS):
+            mentions = tuple(pet_mentions(match.group(0)) + person_mentions("my " + what))
+            found.append(_fact(f"Has {what}", "", *_named_only(mentions)))
+    return found
+
+
+def named_entity_facts(sentence: str) -> list[Candidate]:
+    """'my dog Bruno …' / 'my wife Priya …' → a standing fact about who they are."""
+    found = []
+    for pet in filter(is_named, pet_mentions(sentence)):
+        kind = pet.metadata.get("breed", pet.metadata["species"])
+        found.append(_fact(f"Has {_article(kind)} {kind} named {pet.display_name}", f"pet:{pet.key}", pet))
+    for person in filter(is_named, person_mentions(sentence)):
+        relation = person.metadata["relation"]
+        slot = f"relation:{relation}" if relation in SINGULAR_RELATIONS else ""
+        found.append(_fact(f"{relation.capitalize()}'s name is {person.display_name}", slot, person))
+    return found
+
+
+def attribute_facts(sentence: str) -> list[Candidate]:
+    """'My favourite colour is blue' → 'Favourite colour is blue' (a single-valued slot)."""
+    found = []
+    for match in _MY_X_IS.finditer(sentence):
+        attribute = match.group("attr").strip().lower()
+        value = _value(match.group("x"), max_words=8)
+        if not value or attribute in PET_SPECIES or attribute.endswith(("name", "'s name")) or _names_someone(match):
+            continue
+        slot = f"my:{attribute}" if attribute.startswith(_ATTRIBUTE_SLOTS) else ""
+        mentions = tuple(person_mentions(f"my {attribute}"))
+        content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
+        found.append(_fact(content, slot, *mentions))
+    return found
+
+
+def hobby_facts(sentence: str) -> list[Candidate]:
+    found = []
+    for pattern in (_PLAY, _HOBBY):
+        for match in pattern.finditer(sentence):
+            hobby = _name(match.group("x"), max_words=4)
+            if hobby and hobby.lower() not in {"games", "it", "with it", "along"}:
+                mention = EntityMention("hobby", entity_key(hobby), title(hobby), aliases=(hobby.lower(),))
+                verb = "Plays" if pattern is _PLAY else "Hobby:"
+                found.append(_fact(f"{verb} {hobby}", "", mention))
+    return found
+
+
+def _fact(content: str, slot: str = "", *entities: EntityMention) -> Candidate:
+    return Candidate(FACT, content, slot=slot, entities=tuple(entities))
+
+
+def _value(text: str, *, max_words: int) -> str:
+    return to_third_person(clean_phrase(text, max_words=max_words))
+
+
+def _name(text: str, *, max_words: int) -> str:
+    """A proper name (place, employer, school, game): cut before trailing time or role words."""
+    return clean_phrase(trim_tail(text.strip()), max_words=max_words)
+
+
+def _names_someone(match: re.Match[str]) -> bool:
+    # "my wife Priya is amazing": the named-entity rule already covers it
+    return any(word[:1].isupper() for word in match.group("attr").split()[1:])
+
+
+def relation_facts(sentence: str) -> list[Candidate]:
+    """'My mom lives in Chennai' → 'Mom lives in Chennai', linked to person:mom."""
+    found = []
+    for match in _RELATION_FACT.finditer(sentence):
+        who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
+        value = (
+            _name(match.group("x"), max_words=5)
+            if match.group("verb").lower() != "is"
+            else _value(match.group("x"), max_words=6)
+        )
+        if who and value:
+            label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
+            verb = " ".join(match.group("verb").lower().split())
+            found.append(_fact(f"{label} {verb} {value}", "", who[0]))
+    return found
+
+
+def _named_only(mentions: tuple[EntityMention, ...]) -> tuple[EntityMention, ...]:
+    return tuple(filter(is_named, mentions))
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (
+    named_entity_facts,
+    relation_facts,
+    location_facts,
+    work_and_study_facts,
+    personal_facts,
+    possession_facts,
+    attribute_facts,
+    hobby_facts,
+)

@@ -1,0 +1,121 @@
+"""Preference rules with polarity: likes, dislikes, comparisons, topics to avoid or to discuss.
+
+A preference's ``slot`` is its object (``pref:coffee``), so "I hate coffee" supersedes an earlier
+"I love coffee"; avoidance and interest in a topic share ``topic:<key>`` the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memories.extraction.text import clean_phrase, entity_key, normalise, phrase, title, to_third_person
+from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import PRONOUN_OBJECTS
+
+PREFERENCE = "preference"
+_NEG = r"(?:don't|dont|do\s+not|don’t|never|no\s+longer)"
+_ADVERB = r"(?:really\s+|absolutely\s+|totally\s+|honestly\s+|just\s+|kinda\s+|kind\s+of\s+|so\s+|also\s+)?"
+
+_AVOID = re.compile(
+    rf"(?i)\b(?:(?:please\s+)?{_NEG}\s+(?:ever\s+)?(?:talk|ask|bring\s+up|mention|discuss)(?:\s+to\s+me)?(?:\s+about)?"
+    rf"|let's\s+not\s+talk\s+about|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk)\s+about"
+    rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about|i'd\s+rather\s+not\s+talk\s+about)"
+    rf"\s+{phrase('x')}"
+)
+_INTEREST = re.compile(
+    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to)"
+    rf"\s+(?:talk|chat)\s+(?:about|more\s+about)\s+{phrase('x')}"
+)
+_DISLIKE = re.compile(
+    rf"(?i)\bi\s+(?:(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
+    rf"|(?P<verb>hate|dislike|detest|despise|can't\s+stand|cannot\s+stand|can’t\s+stand))\s+{phrase('x')}"
+)
+_LIKE = re.compile(rf"(?i)\bi\s+{_ADVERB}(?P<verb>love|like|enjoy|adore)\s+{phrase('x')}")
+_FAN = re.compile(
+    rf"(?i)\b(?:i'm|i\s+am|im)\s+(?:a\s+(?:big|huge)\s+fan\s+of|really\s+into|into|obsessed\s+with)\s+{phrase('x')}"
+)
+_PREFER = re.compile(rf"(?i)\bi\s+{_ADVERB}prefer\s+{phrase('x')}")
+_RATHER = re.compile(rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+talk){phrase('x')}")
+
+_LIKE_WORDS = {"love": "Loves", "like": "Likes", "enjoy": "Enjoys", "adore": "Adores"}
+_DISLIKE_WORDS = {"hate": "Hates", "dislike": "Dislikes", "detest": "Hates", "despise": "Hates"}
+
+
+def topic_preferences(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _AVOID.finditer(sentence):
+        topic = _object(match.group("x"), max_words=6)
+        if topic:
+            found.append(_topic("Doesn't want to talk about {}", topic, polarity="avoid"))
+    for match in _INTEREST.finditer(sentence):
+        topic = _object(match.group("x"), max_words=6)
+        if topic:
+            found.append(_topic("Wants to talk about {}", topic, polarity="interest"))
+    return found
+
+
+def like_preferences(sentence: str) -> list[Candidate]:
+    if _AVOID.search(sentence):
+        return []  # "I don't like talking about X" is avoidance, handled above
+    found = []
+    for match in _DISLIKE.finditer(sentence):
+        what = _object(match.group("x"))
+        if what:
+            verb = "Doesn't like" if match.group("neg") else _DISLIKE_WORDS.get(match.group("verb").lower(), "Hates")
+            found.append(_preference(f"{verb} {what}", what, polarity="negative"))
+    for match in _LIKE.finditer(sentence):
+        what = _object(match.group("x"))
+        if what and not _is_request(what):
+            found.append(_preference(f"{_LIKE_WORDS[match.group('verb').lower()]} {what}", what, polarity="positive"))
+    for match in _FAN.finditer(sentence):
+        what = _object(match.group("x"))
+        if what:
+            found.append(_preference(f"Likes {what}", what, polarity="positive"))
+    return found
+
+
+def comparative_preferences(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _PREFER.finditer(sentence):
+        what = _object(match.group("x"), max_words=10)
+        if what:
+            found.append(_preference(f"Prefers {what}", what, polarity="comparative"))
+    for match in _RATHER.finditer(sentence):
+        what = _object(match.group("x"), max_words=10)
+        if what:
+            found.append(_preference(f"Would rather {what}", what, polarity="comparative"))
+    return found
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (
+    topic_preferences,
+    like_preferences,
+    comparative_preferences,
+)
+
+
+def _object(text: str, *, max_words: int = 8) -> str:
+    what = to_third_person(clean_phrase(text, max_words=max_words))
+    return "" if not what or what.lower() in PRONOUN_OBJECTS else what
+
+
+def _is_request(what: str) -> bool:
+    # "I'd like to book…" is a request, not a taste; "I like to cook" is kept.
+    return what.lower().startswith(("to know", "to ask", "to book", "to order", "to cancel", "to change"))
+
+
+def _preference(content: str, what: str, *, polarity: str) -> Candidate:
+    subject = normalise(re.sub(r"(?i)^(?:to\s+|playing\s+|eating\s+|watching\s+)", "", what))
+    return Candidate(PREFERENCE, content, slot=f"pref:{subject}", metadata={"polarity": polarity})
+
+
+def _topic(template: str, topic: str, *, polarity: str) -> Candidate:
+    mention = EntityMention("topic", entity_key(topic), title(topic), aliases=(topic.lower(),))
+    return Candidate(
+        PREFERENCE,
+        template.format(topic),
+        slot=f"topic:{mention.key}",
+        entities=(mention,),
+        metadata={"polarity": polarity},
+    )

@@ -1,0 +1,299 @@
+"""Small text helpers shared by the extraction rules: clauses, phrase clean-up, keys."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from django.utils.text import slugify
+
+# A captured phrase ends at punctuation or at a conjunction that starts a new clause.
+CLAUSE_END = (
+    r"(?=\s*(?:[.!?,;:\n()]|\s(?:but|because|cause|since|and then|so that|though|although|when|while|lol|haha)\b|$))"
+)
+PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?\n])\s+|\n+")
+_TRAILING_FILLER = re.compile(
+    r"(?:\s+(?:so much|very much|a lot|a ton|too|as well|though|anyway|lol|haha|really|honestly|tbh))+$",
+    re.IGNORECASE,
+)
+_FIRST_TO_THIRD = {
+    "my": "their",
+    "me": "them",
+    "i": "they",
+    "i'm": "they're",
+    "im": "they're",
+    "myself": "themselves",
+    "mine": "theirs",
+    "we": "they",
+    "our": "their",
+    "us": "them",
+}
+_WORD = re.compile(r"[\w']+")
+_NON_TEXT = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def phrase(name: str) -> str:
+    return PHRASE.format(name=name)
+
+
+def sentences(message: str) -> list[str]:
+    return [part.strip() for part in _SENTENCE_SPLIT.split(message) if part.strip()]
+
+
+def clean_phrase(text: str, *, max_words: int = 8) -> str:
+    """Trim filler and stray punctuation; give up (return "") on phrases too long to be a value."""
+    text = _TRAILING_FILLER.sub("", text.strip().strip("\"'`*_~ "))
+    words = text.split()
+    if not words or len(words) > max_words:
+        return ""
+    return " ".join(words)
+
+
+def to_third_person(text: str) -> str:
+    """'my dog' → 'their dog': memories are about the contact, written in the third person."""
+    return _WORD.sub(lambda m: _swap_person(m.group(0)), text)
+
+
+def _swap_person(word: str) -> str:
+    swapped = _FIRST_TO_THIRD.get(word.lower())
+    return swapped if swapped is not None else word
+
+
+def title(text: str) -> str:
+    """'pune' → 'Pune', 'new york' → 'New York'; keeps existing capitals ('IIT Bombay')."""
+    return " ".join(w if any(c.isupper() for c in w) else w[:1].upper() + w[1:] for w in text.split())
+
+
+def entity_key(text: str) -> str:
+    return slugify(text, allow_unicode=True)[:100]
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
+
+
+def has_letters_or_digits(text: str) -> bool:
+    return any(unicodedata.category(c)[0] in {"L", "N"} for c in text)
+
+
+def normalise(text: str) -> str:
+    return _NON_TEXT.sub(" ", text.lower()).strip()
+
+
+STOPWORDS = frozenset(
+    [
+        "a",
+        "about",
+        "above",
+        "after",
+        "again",
+        "against",
+        "all",
+        "am",
+        "an",
+        "and",
+        "any",
+        "are",
+        "aren't",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "below",
+        "between",
+        "both",
+        "but",
+        "by",
+        "can",
+        "can't",
+        "cannot",
+        "could",
+        "couldn't",
+        "did",
+        "didn't",
+        "do",
+        "does",
+        "doesn't",
+        "doing",
+        "don't",
+        "down",
+        "during",
+        "each",
+        "few",
+        "for",
+        "from",
+        "further",
+        "had",
+        "hadn't",
+        "has",
+        "hasn't",
+        "have",
+        "haven't",
+        "having",
+        "he",
+        "he'd",
+        "he'll",
+        "he's",
+        "her",
+        "here",
+        "here's",
+        "hers",
+        "herself",
+        "him",
+        "himself",
+        "his",
+        "how",
+        "how's",
+        "i",
+        "i'd",
+        "i'll",
+        "i'm",
+        "i've",
+        "if",
+        "in",
+        "into",
+        "is",
+        "isn't",
+        "it",
+        "it's",
+        "its",
+        "itself",
+        "let's",
+        "me",
+        "more",
+        "most",
+        "mustn't",
+        "my",
+        "myself",
+        "no",
+        "nor",
+        "not",
+        "of",
+        "off",
+        "on",
+        "once",
+        "only",
+        "or",
+        "other",
+        "ought",
+        "our",
+        "ours",
+        "ourselves",
+        "out",
+        "over",
+        "own",
+        "same",
+        "shan't",
+        "she",
+        "she'd",
+        "she'll",
+        "she's",
+        "should",
+        "shouldn't",
+        "so",
+        "some",
+        "such",
+        "than",
+        "that",
+        "that's",
+        "the",
+        "their",
+        "theirs",
+        "them",
+        "themselves",
+        "then",
+        "there",
+        "there's",
+        "these",
+        "they",
+        "they'd",
+        "they'll",
+        "they're",
+        "they've",
+        "this",
+        "those",
+        "through",
+        "to",
+        "too",
+        "under",
+        "until",
+        "up",
+        "very",
+        "was",
+        "wasn't",
+        "we",
+        "we'd",
+        "we'll",
+        "we're",
+        "we've",
+        "were",
+        "weren't",
+        "what",
+        "what's",
+        "when",
+        "when's",
+        "where",
+        "where's",
+        "which",
+        "while",
+        "who",
+        "who's",
+        "whom",
+        "why",
+        "why's",
+        "with",
+        "won't",
+        "would",
+        "wouldn't",
+        "you",
+        "you'd",
+        "you'll",
+        "you're",
+        "you've",
+        "your",
+        "yours",
+        "yourself",
+        "yourselves",
+        "im",
+        "ive",
+        "dont",
+        "cant",
+        "wont",
+        "didnt",
+        "doesnt",
+        "isnt",
+        "thats",
+        "just",
+        "really",
+        "also",
+        "got",
+        "get",
+        "gonna",
+        "wanna",
+        "yeah",
+        "yes",
+        "ok",
+        "okay",
+        "oh",
+        "well",
+        "like",
+    ]
+)
+
+
+_NAME_TAIL = re.compile(
+    r"\s+(?:last|this|next|every|today|tonight|yesterday|tomorrow|now|recently|originally|since|for|as|on|"
+    r"with|and|or|where|who|which|from|in|at|near|after|before|during|because|but|so|till|until|these|"
+    r"nowadays|lately|again|already|too|though)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def trim_tail(text: str) -> str:
+    """'Pune last week' → 'Pune', 'Infosys as a dev' → 'Infosys': names end before time/role words."""
+    return _NAME_TAIL.sub("", text)

@@ -1,0 +1,41 @@
+"""What the rules-based extractor returns: plain data, no database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class EntityMention:
+    """An entity named in a message, e.g. ``pet:bruno`` with ``{"species": "dog"}``."""
+
+    entity_type: str
+    key: str
+    display_name: str
+    aliases: tuple[str, ...] = ()
+    metadata: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.entity_type}:{self.key}"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A memory the rules propose. ``slot`` names a single-valued attribute (``location``,
+    ``workplace``, ``pref:coffee``…): a new value in the same slot supersedes the old one."""
+
+    memory_type: str
+    content: str
+    slot: str = ""
+    entities: tuple[EntityMention, ...] = ()
+    metadata: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Extraction:
+    candidates: tuple[Candidate, ...]
+    mentions: tuple[EntityMention, ...]
+    # The message has enough content to be remembered as an episode.
+    meaningful: bool

@@ -1,0 +1,57 @@
+"""Reads of memories, entities and their history — always scoped to the caller's tenant."""
+
+from __future__ import annotations
+
+from django.contrib.postgres.search import SearchQuery
+from django.db.models import Count, Q, QuerySet
+
+from contacts.models import Contact, Tenant
+from memories.models import ContactEntity, Memory, MemoryEvent
+
+
+def memory_list(
+    *, contact: Contact, memory_type: str = "", status: str = "", entity: str = "", text: str = ""
+) -> QuerySet[Memory]:
+    """The contact's memories, newest first; ``entity`` is a ref such as ``pet:bruno``."""
+    memories = Memory.objects.filter(contact=contact).prefetch_related("entities").order_by("-created_at", "-pk")
+    if memory_type:
+        memories = memories.filter(memory_type=memory_type)
+    if status:
+        memories = memories.filter(status=status)
+    if entity:
+        entity_type, _, key = entity.partition(":")
+        memories = memories.filter(entities__entity_type=entity_type, entities__key=key)
+    if text:
+        memories = memories.filter(Q(search_vector=SearchQuery(text, config="english")) | Q(content__icontains=text))
+    return memories
+
+
+def memory_get(*, tenant: Tenant, memory_id: int) -> Memory | None:
+    return (
+        Memory.objects.filter(tenant=tenant, pk=memory_id)
+        .select_related("contact")
+        .prefetch_related("entities")
+        .first()
+    )
+
+
+def memory_history(*, memory: Memory) -> QuerySet[MemoryEvent]:
+    return memory.events.order_by("created_at", "pk")
+
+
+def entity_list(*, contact: Contact) -> QuerySet[ContactEntity]:
+    return (
+        ContactEntity.objects.filter(contact=contact)
+        .annotate(memory_count=Count("memories"))
+        .order_by("entity_type", "key")
+    )
+
+
+def memory_counts(*, contact: Contact) -> dict[str, dict[str, int]]:
+    rows = Memory.objects.filter(contact=contact).values("memory_type", "status").annotate(n=Count("pk"))
+    counts: dict[str, dict[str, int]] = {"by_type": {}, "by_status": {}}
+    for row in rows:
+        if row["status"] == "active":
+            counts["by_type"][row["memory_type"]] = counts["by_type"].get(row["memory_type"], 0) + row["n"]
+        counts["by_status"][row["status"]] = counts["by_status"].get(row["status"], 0) + row["n"]
+    return counts

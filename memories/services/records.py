@@ -1,0 +1,188 @@
+"""Create, reinforce, supersede, merge, edit and delete memories — each change recorded as a
+MemoryEvent. Callers hold the contact's ContactState row lock when ordering matters (ingest)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from config import clock
+from contacts.models import Contact, Tenant
+from memories.models import ContactEntity, Memory, MemoryEvent, MemoryEventKind, MemoryStatus
+from memories.services import recent
+
+SNAPSHOT_FIELDS = ("memory_type", "content", "importance", "status", "pinned", "expires_at", "slot")
+
+
+def memory_create(
+    *,
+    tenant: Tenant,
+    contact: Contact | None,
+    memory_type: str,
+    content: str,
+    source: str,
+    created_at: datetime | None = None,
+    importance: float | None = None,
+    slot: str = "",
+    metadata: dict[str, Any] | None = None,
+    source_message_ids: Sequence[str] = (),
+    entities: Iterable[ContactEntity] = (),
+    expires_at: datetime | None = None,
+    actor: str = "system",
+) -> Memory:
+    defaults = settings.MEMORY_DEFAULTS[memory_type]
+    at = created_at or clock.now()
+    memory = Memory.objects.create(
+        tenant=tenant,
+        contact=contact,
+        memory_type=memory_type,
+        content=content,
+        importance=defaults["importance"] if importance is None else importance,
+        decay_rate=defaults["decay_rate"],
+        source=source,
+        slot=slot,
+        metadata=metadata or {},
+        source_message_ids=list(dict.fromkeys(source_message_ids)),
+        expires_at=expires_at,
+        valid_from=at,
+        created_at=at,
+    )
+    entity_list = list(entities)
+    if entity_list:
+        memory.entities.add(*entity_list)
+    _record(memory, MemoryEventKind.CREATED, actor, after=_snapshot(memory), message_ids=source_message_ids, at=at)
+    _changed(memory)
+    return memory
+
+
+def memory_reinforce(
+    *, memory: Memory, source_message_ids: Sequence[str], at: datetime, entities: Iterable[ContactEntity] = ()
+) -> Memory:
+    """Mentioned again: importance + REINFORCE_BOOST (capped at 1), provenance extended."""
+    before = _snapshot(memory)
+    memory.importance = min(1.0, memory.importance + settings.REINFORCE_BOOST)
+    memory.source_message_ids = _union(memory.source_message_ids, source_message_ids)
+    memory.save(update_fields=["importance", "source_message_ids", "updated_at"])
+    entity_list = list(entities)
+    if entity_list:
+        memory.entities.add(*entity_list)
+    _record(memory, MemoryEventKind.REINFORCED, "system", before, _snapshot(memory), source_message_ids, at)
+    _changed(memory)
+    return memory
+
+
+def memory_supersede(*, old: Memory, new: Memory, at: datetime, actor: str = "system") -> None:
+    """``new`` replaces ``old`` (a new value of a single-valued fact); ``old`` is kept as history."""
+    before = _snapshot(old)
+    old.status = MemoryStatus.SUPERSEDED
+    old.valid_to = at
+    old.superseded_by = new
+    old.save(update_fields=["status", "valid_to", "superseded_by", "updated_at"])
+    _record(
+        old, MemoryEventKind.SUPERSEDED, actor, before, {**_snapshot(old), "by": new.pk}, new.source_message_ids, at
+    )
+    _changed(old)
+
+
+def memory_merge(*, winner: Memory, loser: Memory, at: datetime) -> Memory:
+    """Two memories that say the same thing become one: importance = max + boost, provenance and
+    entity links united; the loser stays as superseded, pointing at the winner."""
+    before = _snapshot(winner)
+    winner.importance = min(1.0, max(winner.importance, loser.importance) + settings.REINFORCE_BOOST)
+    winner.source_message_ids = _union(winner.source_message_ids, loser.source_message_ids)
+    winner.access_count += loser.access_count
+    winner.save(update_fields=["importance", "source_message_ids", "access_count", "updated_at"])
+    winner.entities.add(*loser.entities.all())
+    _record(
+        winner,
+        MemoryEventKind.MERGED,
+        "system",
+        before,
+        {**_snapshot(winner), "merged": loser.pk},
+        loser.source_message_ids,
+        at,
+    )
+    memory_supersede(old=loser, new=winner, at=at)
+    _changed(winner)
+    return winner
+
+
+def memory_update(*, memory: Memory, changes: dict[str, Any], actor: str) -> Memory:
+    """Edit fields (content, importance, expires_at, pinned, memory_type). New content is re-embedded."""
+    before = _snapshot(memory)
+    for field, value in changes.items():
+        setattr(memory, field, value)
+    content_changed = "content" in changes and changes["content"] != before["content"]
+    if content_changed:
+        memory.embedding = None
+        memory.embedding_model = ""
+    memory.save()
+    _record(memory, MemoryEventKind.EDITED, actor, before, _snapshot(memory), (), clock.now())
+    _changed(memory)
+    if content_changed:
+        _enqueue_embedding(memory)
+    return memory
+
+
+def memory_delete(*, memory: Memory) -> None:
+    """Gone for good, history included (the message ledger keeps what was said)."""
+    contact_id = memory.contact_id
+    memory.delete()
+    if contact_id is not None:
+        transaction.on_commit(lambda: recent.forget(contact_id))
+
+
+def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: str) -> None:
+    """Attach the assistant's reply to the episode of the user message it answered. The reply's
+    text stays in metadata: an assistant's words never become content about the contact."""
+    episode.source_message_ids = _union(episode.source_message_ids, [reply_message_id])
+    episode.metadata = {**episode.metadata, "reply": reply_summary}
+    episode.save(update_fields=["source_message_ids", "metadata", "updated_at"])
+
+
+def _enqueue_embedding(memory: Memory) -> None:
+    from memories.tasks import embed_memories
+
+    if memory.contact_id is not None:
+        transaction.on_commit(lambda: embed_memories.delay(memory.tenant_id, memory.contact_id))
+
+
+def _changed(memory: Memory) -> None:
+    if memory.contact_id is not None:
+        contact_id = memory.contact_id
+        transaction.on_commit(lambda: recent.forget(contact_id))
+
+
+def _record(
+    memory: Memory,
+    kind: str,
+    actor: str,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    message_ids: Sequence[str] = (),
+    at: datetime | None = None,
+) -> None:
+    MemoryEvent.objects.create(
+        memory=memory,
+        kind=kind,
+        actor=actor,
+        before=before or {},
+        after=after or {},
+        source_message_ids=list(message_ids),
+        created_at=at or clock.now(),
+    )
+
+
+def _snapshot(memory: Memory) -> dict[str, Any]:
+    values = {field: getattr(memory, field) for field in SNAPSHOT_FIELDS}
+    if values["expires_at"] is not None:
+        values["expires_at"] = values["expires_at"].isoformat()
+    return values
+
+
+def _union(current: Sequence[str], extra: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys([*current, *extra]))

@@ -1,0 +1,18 @@
+"""Thin Celery tasks: ids in, one service call, retried on provider errors. All idempotent."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from memories.services.enrichment import memories_embed_pending, message_process_deferred
+from providers.embeddings import EmbeddingError
+
+
+@shared_task(acks_late=True, autoretry_for=(EmbeddingError,), retry_backoff=5, retry_backoff_max=600, max_retries=10)
+def process_message(message_id: int) -> None:
+    message_process_deferred(message_id=message_id)
+
+
+@shared_task(acks_late=True, autoretry_for=(EmbeddingError,), retry_backoff=5, retry_backoff_max=600, max_retries=10)
+def embed_memories(tenant_id: int, contact_id: int | None) -> None:
+    memories_embed_pending(tenant_id=tenant_id, contact_id=contact_id)

@@ -1,0 +1,12 @@
+from django.urls import path
+
+from memories import views
+
+urlpatterns = [
+    path("ingest", views.IngestApi.as_view(), name="ingest"),
+    path("ingest/batch", views.IngestBatchApi.as_view(), name="ingest-batch"),
+    path("contacts/<str:contact_id>/memories", views.ContactMemoriesApi.as_view(), name="contact-memories"),
+    path("contacts/<str:contact_id>/entities", views.ContactEntitiesApi.as_view(), name="contact-entities"),
+    path("memories/<int:memory_id>", views.MemoryDetailApi.as_view(), name="memory-detail"),
+    path("memories/<int:memory_id>/history", views.MemoryHistoryApi.as_view(), name="memory-history"),
+]

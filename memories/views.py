@@ -1,0 +1,266 @@
+"""The ingest endpoints and the memory API. Views validate, call one service or selector, and
+serialise — nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from contacts.selectors import contact_get
+from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
+from memories.selectors import entity_list, memory_get, memory_history, memory_list
+from memories.serializers import IngestInputSerializer, StrictSerializer
+from memories.services.entities import contact_entities, entity_resolve
+from memories.services.ingest import IngestConflict, message_ingest, messages_ingest_batch
+from memories.services.records import memory_create, memory_delete, memory_update
+
+
+class IngestApi(APIView):
+    class OutputSerializer(serializers.Serializer):
+        message_id = serializers.CharField()
+        status = serializers.CharField()
+
+    @extend_schema(
+        request=IngestInputSerializer,
+        responses={202: OutputSerializer},
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        operation_id="ingest",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = IngestInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        key = _idempotency_key(request)
+        try:
+            receipt = message_ingest(tenant=request.user.tenant, payload=serializer.payload(), idempotency_key=key)
+        except IngestConflict as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        return Response(self.OutputSerializer(receipt).data, status=status.HTTP_202_ACCEPTED)
+
+
+class IngestBatchApi(APIView):
+    class InputSerializer(StrictSerializer):
+        messages = IngestInputSerializer(many=True, allow_empty=False, max_length=settings.INGEST_BATCH_MAX)
+
+    class OutputSerializer(serializers.Serializer):
+        results = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(request=InputSerializer, responses={202: OutputSerializer}, operation_id="ingest_batch")
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        payloads = [IngestInputSerializer.to_payload(item) for item in serializer.validated_data["messages"]]
+        results = messages_ingest_batch(tenant=request.user.tenant, payloads=payloads)
+        return Response({"results": results}, status=status.HTTP_202_ACCEPTED)
+
+
+class EntityOutputSerializer(serializers.ModelSerializer):
+    ref = serializers.CharField()
+
+    class Meta:
+        model = ContactEntity
+        fields = ["ref", "entity_type", "key", "display_name", "aliases", "metadata"]
+
+
+class MemoryOutputSerializer(serializers.ModelSerializer):
+    entities = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Memory
+        fields = [
+            "id",
+            "memory_type",
+            "content",
+            "importance",
+            "status",
+            "source",
+            "pinned",
+            "slot",
+            "source_message_ids",
+            "entities",
+            "access_count",
+            "accessed_at",
+            "valid_from",
+            "valid_to",
+            "expires_at",
+            "superseded_by",
+            "embedding_model",
+            "created_at",
+            "updated_at",
+        ]
+
+    def get_entities(self, memory: Memory) -> list[str]:
+        return [entity.ref for entity in memory.entities.all()]
+
+
+class ContactMemoriesApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
+        status = serializers.ChoiceField(choices=MemoryStatus.choices, required=False)
+        entity = serializers.RegexField(r"^[a-z]+:[^\s]+$", required=False, max_length=120)
+        q = serializers.CharField(required=False, max_length=200)
+
+    class EntityInputSerializer(StrictSerializer):
+        entity_type = serializers.ChoiceField(choices=EntityType.choices)
+        display_name = serializers.CharField(max_length=255)
+        key = serializers.SlugField(max_length=100, required=False, allow_unicode=True)
+        aliases = serializers.ListField(child=serializers.CharField(max_length=255), required=False, max_length=20)
+        metadata = serializers.DictField(required=False)
+
+    class InputSerializer(StrictSerializer):
+        memory_type = serializers.ChoiceField(choices=MemoryType.choices)
+        content = serializers.CharField(max_length=2000)
+        importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+        expires_at = serializers.DateTimeField(required=False, allow_null=True)
+        entities = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
+
+    @extend_schema(
+        parameters=[FilterSerializer], responses=MemoryOutputSerializer(many=True), operation_id="contact_memories_list"
+    )
+    def get(self, request: Request, contact_id: str) -> Response:
+        contact = _contact_or_404(request, contact_id)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        query = filters.validated_data
+        memories = memory_list(
+            contact=contact,
+            memory_type=query.get("type", ""),
+            status=query.get("status", ""),
+            entity=query.get("entity", ""),
+            text=query.get("q", ""),
+        )
+        paginator = _Pagination()
+        page = paginator.paginate_queryset(memories, request, view=self)
+        return paginator.get_paginated_response(MemoryOutputSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: MemoryOutputSerializer}, operation_id="contact_memories_create"
+    )
+    def post(self, request: Request, contact_id: str) -> Response:
+        contact = _contact_or_404(request, contact_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        mentions = [_mention(self.EntityInputSerializer, raw) for raw in data.get("entities", [])]
+        with transaction.atomic():
+            known = contact_entities(contact)
+            entities = [entity_resolve(contact=contact, mention=m, known=known) for m in mentions]
+            memory = memory_create(
+                tenant=contact.tenant,
+                contact=contact,
+                memory_type=data["memory_type"],
+                content=data["content"].strip(),
+                source=MemorySource.API,
+                importance=data.get("importance"),
+                expires_at=data.get("expires_at"),
+                entities=entities,
+                actor="api",
+            )
+        _enqueue_embedding(memory)
+        return Response(MemoryOutputSerializer(memory).data, status=status.HTTP_201_CREATED)
+
+
+class MemoryDetailApi(APIView):
+    class InputSerializer(StrictSerializer):
+        content = serializers.CharField(max_length=2000, required=False)
+        importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+        expires_at = serializers.DateTimeField(required=False, allow_null=True)
+        pinned = serializers.BooleanField(required=False)
+        memory_type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
+
+    @extend_schema(responses=MemoryOutputSerializer, operation_id="memory_retrieve")
+    def get(self, request: Request, memory_id: int) -> Response:
+        return Response(MemoryOutputSerializer(_memory_or_404(request, memory_id)).data)
+
+    @extend_schema(request=InputSerializer, responses=MemoryOutputSerializer, operation_id="memory_update")
+    def patch(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        if not serializer.validated_data:
+            raise ValidationError({"detail": "Send at least one field to change."})
+        with transaction.atomic():
+            memory = memory_update(memory=memory, changes=serializer.validated_data, actor="api")
+        return Response(MemoryOutputSerializer(memory).data)
+
+    @extend_schema(responses={204: None}, operation_id="memory_delete")
+    def delete(self, request: Request, memory_id: int) -> Response:
+        memory_delete(memory=_memory_or_404(request, memory_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MemoryHistoryApi(APIView):
+    class OutputSerializer(serializers.ModelSerializer):
+        class Meta:
+            model = MemoryEvent
+            fields = ["kind", "actor", "before", "after", "source_message_ids", "created_at"]
+
+    @extend_schema(responses=OutputSerializer(many=True), operation_id="memory_history")
+    def get(self, request: Request, memory_id: int) -> Response:
+        memory = _memory_or_404(request, memory_id)
+        return Response(self.OutputSerializer(memory_history(memory=memory), many=True).data)
+
+
+class ContactEntitiesApi(APIView):
+    class OutputSerializer(EntityOutputSerializer):
+        memory_count = serializers.IntegerField()
+
+        class Meta(EntityOutputSerializer.Meta):
+            fields = [*EntityOutputSerializer.Meta.fields, "memory_count"]
+
+    @extend_schema(responses=OutputSerializer(many=True), operation_id="contact_entities_list")
+    def get(self, request: Request, contact_id: str) -> Response:
+        contact = _contact_or_404(request, contact_id)
+        return Response(self.OutputSerializer(entity_list(contact=contact), many=True).data)
+
+
+class _Pagination(LimitOffsetPagination):
+    max_limit = settings.PAGINATION_MAX_LIMIT
+
+
+def _contact_or_404(request: Request, contact_id: str) -> Any:
+    contact = contact_get(tenant=request.user.tenant, external_id=contact_id)
+    if contact is None:
+        raise NotFound("Contact not found.")
+    return contact
+
+
+def _memory_or_404(request: Request, memory_id: int) -> Memory:
+    memory = memory_get(tenant=request.user.tenant, memory_id=memory_id)
+    if memory is None or memory.contact_id is None:
+        raise NotFound("Memory not found.")
+    return memory
+
+
+def _idempotency_key(request: Request) -> str:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 255:
+        raise ValidationError({"Idempotency-Key": ["Ensure this header has no more than 255 characters."]})
+    return key
+
+
+def _mention(serializer_class: type[serializers.Serializer], raw: dict[str, Any]) -> Any:
+    from memories.extraction import EntityMention
+    from memories.extraction.text import entity_key
+
+    serializer = serializer_class(data=raw)
+    if not serializer.is_valid():
+        raise ValidationError({"entities": serializer.errors})
+    data = serializer.validated_data
+    key = data.get("key") or entity_key(data["display_name"])
+    aliases = tuple(dict.fromkeys([data["display_name"], *data.get("aliases", [])]))
+    return EntityMention(data["entity_type"], key, data["display_name"], aliases, data.get("metadata", {}))
+
+
+def _enqueue_embedding(memory: Memory) -> None:
+    from memories.tasks import embed_memories
+
+    transaction.on_commit(lambda: embed_memories.delay(memory.tenant_id, memory.contact_id))

@@ -1,0 +1,110 @@
+"""The immediate-tier rules, message by message (pure functions, no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.extraction import extract
+
+
+def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
+    extraction = extract(message, role="user")
+    return [(c.memory_type, c.content, c.slot, [e.ref for e in c.entities]) for c in extraction.candidates]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I am a software engineer", [("fact", "Is a software engineer", "", [])]),
+        (
+            "I'm a nurse at Apollo Hospital",
+            [("fact", "Is a nurse at Apollo Hospital", "workplace", ["workplace:apollo-hospital"])],
+        ),
+        ("I have two kids", [("fact", "Has two kids", "", [])]),
+        (
+            "I've got a golden retriever named Bruno",
+            [("fact", "Has a golden retriever named Bruno", "pet:bruno", ["pet:bruno"])],
+        ),
+        ("My favourite colour is blue", [("fact", "Favourite colour is blue", "my:favourite colour", [])]),
+        ("My dog Bruno had his vet appointment today", [("fact", "Has a dog named Bruno", "pet:bruno", ["pet:bruno"])]),
+        ("I work at Infosys", [("fact", "Works at Infosys", "workplace", ["workplace:infosys"])]),
+        ("I study at IIT Bombay", [("fact", "Studies at IIT Bombay", "school", ["school:iit-bombay"])]),
+        ("i live in new york and i love it", [("fact", "Lives in New York", "location", ["location:new-york"])]),
+        ("I moved to Pune last week!", [("fact", "Lives in Pune (moved there)", "location", ["location:pune"])]),
+        ("I'm 29 years old", [("fact", "Is 29 years old", "age", [])]),
+        ("my name is arjun", [("fact", "Name is Arjun", "name", [])]),
+        ("I'm married", [("fact", "Is married", "relationship_status", [])]),
+        ("My wife's name is Priya", [("fact", "Wife's name is Priya", "relation:wife", ["person:priya"])]),
+        ("My mom lives in Chennai", [("fact", "Mom lives in Chennai", "", ["person:mom"])]),
+    ],
+)
+def test_fact_rules(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
+    assert _found(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I love biryani", [("preference", "Loves biryani", "pref:biryani", [])]),
+        ("I really like coffee", [("preference", "Likes coffee", "pref:coffee", [])]),
+        ("I don't like coffee", [("preference", "Doesn't like coffee", "pref:coffee", [])]),
+        ("I hate spicy food", [("preference", "Hates spicy food", "pref:spicy food", [])]),
+        ("I prefer tea over coffee", [("preference", "Prefers tea over coffee", "pref:tea over coffee", [])]),
+        ("I'd rather stay home", [("preference", "Would rather stay home", "pref:stay home", [])]),
+        (
+            "Don't talk about politics",
+            [("preference", "Doesn't want to talk about politics", "topic:politics", ["topic:politics"])],
+        ),
+        (
+            "I don't really like talking about my ex",
+            [("preference", "Doesn't want to talk about their ex", "topic:their-ex", ["topic:their-ex"])],
+        ),
+        (
+            "can we talk about cricket?",
+            [("preference", "Wants to talk about cricket", "topic:cricket", ["topic:cricket"])],
+        ),
+    ],
+)
+def test_preference_rules_with_polarity(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
+    assert _found(message) == expected
+
+
+def test_two_preferences_of_opposite_polarity_in_one_message() -> None:
+    assert _found("I love biryani but I hate spicy food") == [
+        ("preference", "Hates spicy food", "pref:spicy food", []),
+        ("preference", "Loves biryani", "pref:biryani", []),
+    ]
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I'm so tired today", "I have to go", "I have a question", "I love you", "I like that", "I'm going home"],
+)
+def test_states_plans_and_pronoun_objects_are_not_memories(message: str) -> None:
+    assert _found(message) == []
+
+
+@pytest.mark.parametrize("message", ["lol", "ok", "hmm", "haha", "hahaha ok", "😂😂😂", "👍", "...", "ok cool thanks"])
+def test_low_content_messages_are_not_meaningful(message: str) -> None:
+    assert extract(message, role="user").meaningful is False
+
+
+def test_a_real_event_is_meaningful() -> None:
+    assert extract("Bruno ate my shoes again", role="user").meaningful is True
+
+
+def test_assistant_messages_never_produce_facts_about_the_user() -> None:
+    extraction = extract("I live in Paris, I'm 35 years old and I love jazz. My dog Rex is great.", role="assistant")
+
+    assert extraction.candidates == ()
+    assert extraction.mentions == ()
+
+
+def test_entity_mentions_carry_aliases_and_metadata() -> None:
+    extraction = extract("my wife Priya and my dog Bruno went to the park", role="user")
+
+    by_ref = {m.ref: m for m in extraction.mentions}
+    assert by_ref["person:priya"].metadata == {"relation": "wife"}
+    assert by_ref["person:priya"].aliases == ("Priya", "my wife")
+    assert by_ref["pet:bruno"].metadata == {"species": "dog"}
+    assert "my dog" in by_ref["pet:bruno"].aliases
