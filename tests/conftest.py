@@ -10,6 +10,14 @@ from tests.factories import TenantFactory
 pytest_plugins = ["tests.openai_stub"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _empty_test_redis() -> None:
+    """The test Redis database outlives runs while Postgres ids restart: start it empty."""
+    from config.redis_client import redis_client
+
+    redis_client().flushdb()
+
+
 @pytest.fixture
 def tenant(db) -> Tenant:  # type: ignore[no-untyped-def]
     return TenantFactory()

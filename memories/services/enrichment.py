@@ -96,7 +96,7 @@ def memory_merge_similar(*, memory: Memory) -> Memory | None:
 def _nearest_twin(memory: Memory) -> Memory | None:
     candidates = (
         Memory.objects.filter(
-            contact_id=memory.contact_id,
+            _owned_by(memory.contact_id),
             tenant_id=memory.tenant_id,
             memory_type=memory.memory_type,
             status=MemoryStatus.ACTIVE,

@@ -130,10 +130,8 @@ def memory_update(*, memory: Memory, changes: dict[str, Any], actor: str) -> Mem
 
 def memory_delete(*, memory: Memory) -> None:
     """Gone for good, history included (the message ledger keeps what was said)."""
-    contact_id = memory.contact_id
     memory.delete()
-    if contact_id is not None:
-        transaction.on_commit(lambda: recent.forget(contact_id))
+    _changed(memory)
 
 
 def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: str) -> None:
@@ -152,8 +150,11 @@ def _enqueue_embedding(memory: Memory) -> None:
 
 
 def _changed(memory: Memory) -> None:
+    # Dropped now (this transaction's later reads rebuild it) and again after commit (a reader
+    # in between may have cached the pre-commit state).
     if memory.contact_id is not None:
         contact_id = memory.contact_id
+        recent.forget(contact_id)
         transaction.on_commit(lambda: recent.forget(contact_id))
 
 

@@ -1,0 +1,238 @@
+"""The immediate and deferred tiers on real Postgres, Redis and the local embedder."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from contacts.models import Message, Tenant
+from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.services import pipeline
+from memories.services.enrichment import message_process_deferred
+from memories.tasks import process_message
+from tests.memories.helpers import ingest, ledger_message
+
+pytestmark = pytest.mark.django_db
+T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
+
+
+def _active(tenant: Tenant) -> dict[str, Memory]:
+    return {m.content: m for m in Memory.objects.filter(tenant=tenant, status="active")}
+
+
+def test_memories_get_spec_defaults_and_provenance(tenant: Tenant) -> None:
+    ingest(tenant, "I work at Infosys and I love biryani", message_id="m1", at=T0)
+
+    memories = _active(tenant)
+    fact, preference = memories["Works at Infosys"], memories["Loves biryani"]
+    assert (fact.memory_type, fact.importance, fact.decay_rate) == ("fact", 0.7, 0.003)
+    assert (preference.memory_type, preference.importance, preference.decay_rate) == ("preference", 0.8, 0.005)
+    episode = Memory.objects.get(tenant=tenant, memory_type="episode")
+    assert (episode.importance, episode.decay_rate) == (0.5, 0.008)
+    assert fact.source_message_ids == preference.source_message_ids == episode.source_message_ids == ["m1"]
+    assert [e.ref for e in fact.entities.all()] == ["workplace:infosys"]
+
+
+def test_a_repeated_preference_reinforces_instead_of_duplicating(tenant: Tenant) -> None:
+    # given a preference
+    ingest(tenant, "I love biryani", message_id="m1", at=T0)
+
+    # when it is said again in another message
+    ingest(tenant, "I love biryani", message_id="m2", at=T0 + timedelta(days=1))
+
+    # then one memory, importance +0.05, both messages as provenance, and a reinforced event
+    [memory] = Memory.objects.filter(tenant=tenant, memory_type="preference")
+    assert memory.importance == pytest.approx(0.85)
+    assert memory.source_message_ids == ["m1", "m2"]
+    assert list(memory.events.values_list("kind", flat=True)) == ["created", "reinforced"]
+
+
+def test_reinforcement_is_capped_at_one(tenant: Tenant) -> None:
+    for n in range(6):
+        ingest(tenant, "I love biryani", message_id=f"m{n}", at=T0 + timedelta(hours=n))
+
+    assert Memory.objects.get(tenant=tenant, memory_type="preference").importance == 1.0
+
+
+def test_a_new_home_supersedes_the_old_and_keeps_history(tenant: Tenant) -> None:
+    # given where the contact lives
+    ingest(tenant, "I live in Chennai", message_id="m1", at=T0)
+    moved_at = T0 + timedelta(days=30)
+
+    # when they move
+    ingest(tenant, "I moved to Pune", message_id="m2", at=moved_at)
+
+    # then the new fact is current and the old one is superseded, kept, and points at it
+    old = Memory.objects.get(tenant=tenant, content="Lives in Chennai")
+    new = Memory.objects.get(tenant=tenant, content="Lives in Pune (moved there)")
+    assert (new.status, new.valid_to) == ("active", None)
+    assert (old.status, old.valid_to, old.superseded_by_id) == ("superseded", moved_at, new.pk)
+    assert old.events.last().kind == "superseded"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "slot"),
+    [
+        ("I work at Infosys", "I work at Google", "workplace"),
+        ("I'm 29 years old", "I'm 30 years old", "age"),
+        ("My name is Arjun", "Call me AJ", "name"),
+        ("I'm single", "I'm engaged", "relationship_status"),
+        ("I love coffee", "I hate coffee", "pref:coffee"),
+    ],
+)
+def test_single_valued_facts_keep_one_current_value(tenant: Tenant, first: str, second: str, slot: str) -> None:
+    ingest(tenant, first, message_id="m1", at=T0)
+    ingest(tenant, second, message_id="m2", at=T0 + timedelta(days=1))
+
+    current = Memory.objects.filter(tenant=tenant, slot=slot, status="active")
+    assert current.count() == 1
+    assert current.get().source_message_ids == ["m2"]
+    assert Memory.objects.filter(tenant=tenant, slot=slot, status="superseded").count() == 1
+
+
+def test_assistant_text_never_becomes_a_fact_about_the_user(tenant: Tenant) -> None:
+    # when only the assistant talks about itself
+    ingest(tenant, "I live in Paris and I love jazz. My dog Rex is great.", message_id="a1", role="assistant", at=T0)
+
+    # then nothing is believed about the contact
+    assert Memory.objects.filter(tenant=tenant).count() == 0
+    assert ContactEntity.objects.filter(tenant=tenant).count() == 0
+    assert ledger_message(tenant, "a1").extracted_at is not None
+
+
+def test_low_content_messages_make_no_episode(tenant: Tenant) -> None:
+    for n, text in enumerate(["lol", "ok", "hmm", "haha", "😂"]):
+        ingest(tenant, text, message_id=f"m{n}", at=T0)
+
+    assert Memory.objects.filter(tenant=tenant).count() == 0
+
+
+def test_aliases_resolve_to_one_entity(tenant: Tenant) -> None:
+    # given a named dog
+    ingest(tenant, "My dog Bruno is a golden retriever", message_id="m1", at=T0)
+
+    # when later called "my dog", and by name
+    ingest(tenant, "my dog chewed the sofa today", message_id="m2", at=T0 + timedelta(hours=1))
+    ingest(tenant, "Bruno learned a new trick", message_id="m3", at=T0 + timedelta(hours=2))
+
+    # then there is one pet entity and both episodes link to it
+    [bruno] = ContactEntity.objects.filter(tenant=tenant, entity_type="pet")
+    assert (bruno.key, bruno.display_name, bruno.metadata) == ("bruno", "Bruno", {"species": "dog"})
+    linked = Memory.objects.filter(entities=bruno, memory_type="episode").values_list("source_message_ids", flat=True)
+    assert sorted(linked) == [["m1"], ["m2"], ["m3"]]
+
+
+def test_a_generic_person_takes_the_name_given_later(tenant: Tenant) -> None:
+    ingest(tenant, "My mom lives in Chennai", message_id="m1", at=T0)
+    ingest(tenant, "My mom Lakshmi called me today", message_id="m2", at=T0 + timedelta(hours=1))
+
+    [mom] = ContactEntity.objects.filter(tenant=tenant, entity_type="person")
+    assert mom.display_name == "Lakshmi"
+    assert set(mom.aliases) == {"my mom", "Lakshmi"}
+    assert mom.memories.filter(content="Mom lives in Chennai").exists()
+
+
+def test_the_assistant_reply_joins_the_episode_as_provenance_only(tenant: Tenant) -> None:
+    ingest(tenant, "Bruno ate my shoes again", message_id="u1", at=T0)
+
+    ingest(tenant, "Oh no! Poor shoes. Is Bruno okay?", message_id="a1", role="assistant", at=T0 + timedelta(seconds=5))
+
+    episode = Memory.objects.get(tenant=tenant, memory_type="episode")
+    assert episode.content == "Bruno ate my shoes again"
+    assert episode.source_message_ids == ["u1", "a1"]
+    assert episode.metadata["reply"] == "Oh no! Poor shoes. Is Bruno okay?"
+
+
+def test_an_inline_failure_leaves_the_message_pending_and_the_deferred_tier_recovers(
+    tenant: Tenant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given the immediate tier crashes on this message (a bug, say)
+    real_extract = pipeline.extract
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pipeline, "extract", broken)
+
+    # when the message is ingested
+    receipt = ingest(tenant, "I live in Chennai", message_id="m1", at=T0)
+
+    # then it was still accepted and is safe in the ledger, unprocessed
+    message = ledger_message(tenant, "m1")
+    assert receipt.status == "accepted"
+    assert (message.extracted_at, message.processed_at) == (None, None)
+
+    # and when the deferred tier runs (the bug fixed), it does the immediate work too
+    monkeypatch.setattr(pipeline, "extract", real_extract)
+    message_process_deferred(message_id=message.pk)
+    assert Memory.objects.filter(tenant=tenant, content="Lives in Chennai").exists()
+    message.refresh_from_db()
+    assert message.extracted_at is not None and message.processed_at is not None
+
+
+def test_deferred_tier_embeds_with_the_model_name_and_merges_paraphrases(tenant: Tenant) -> None:
+    # given two facts that say the same thing in different words (not caught by inline dedup)
+    ingest(tenant, "I'm a software engineer", message_id="m1", at=T0)
+    ingest(tenant, "I work as a software engineer", message_id="m2", at=T0 + timedelta(days=1))
+    assert Memory.objects.filter(tenant=tenant, memory_type="fact", status="active").count() == 2
+
+    # when the deferred tier runs for both messages
+    for message in Message.objects.filter(tenant=tenant).order_by("sent_at"):
+        process_message.delay(message.pk)
+
+    # then everything is embedded by the local model, and the paraphrases merged into the more specific one
+    [fact] = Memory.objects.filter(tenant=tenant, memory_type="fact", status="active")
+    loser = Memory.objects.get(tenant=tenant, memory_type="fact", status="superseded")
+    assert fact.content == "Works as a software engineer"
+    assert fact.importance == pytest.approx(0.75)
+    assert sorted(fact.source_message_ids) == ["m1", "m2"]
+    assert loser.superseded_by_id == fact.pk
+    assert fact.embedding_model == "all-MiniLM-L6-v2"
+    assert len(fact.embedding) == 384
+    assert MemoryEvent.objects.filter(memory=fact, kind="merged").count() == 1
+
+
+def test_different_pets_are_never_merged_however_alike(tenant: Tenant) -> None:
+    ingest(tenant, "I have a dog named Bruno", message_id="m1", at=T0)
+    ingest(tenant, "I have a dog named Max", message_id="m2", at=T0)
+
+    for message in Message.objects.filter(tenant=tenant):
+        process_message.delay(message.pk)
+
+    facts = set(
+        Memory.objects.filter(tenant=tenant, memory_type="fact", status="active").values_list("content", flat=True)
+    )
+    assert {"Has a dog named Bruno", "Has a dog named Max"} <= facts
+
+
+def test_the_deferred_task_is_idempotent(tenant: Tenant) -> None:
+    # given a processed message
+    ingest(tenant, "I have two kids", message_id="m1", at=T0)
+    ingest(tenant, "I have 2 kids", message_id="m2", at=T0)
+    ids = list(Message.objects.filter(tenant=tenant).values_list("pk", flat=True))
+    for pk in ids:
+        process_message.delay(pk)
+    snapshot = list(Memory.objects.order_by("pk").values_list("pk", "status", "importance", "source_message_ids"))
+    events = MemoryEvent.objects.count()
+
+    # when the tasks run again (a retry, a redelivery)
+    for pk in ids:
+        process_message.delay(pk)
+    message_process_deferred(message_id=ids[0])
+
+    # then nothing changes
+    assert (
+        list(Memory.objects.order_by("pk").values_list("pk", "status", "importance", "source_message_ids")) == snapshot
+    )
+    assert MemoryEvent.objects.count() == events
+
+
+def test_deferred_tier_for_a_deleted_message_is_a_no_op(tenant: Tenant) -> None:
+    ingest(tenant, "I live in Chennai", message_id="m1", at=T0)
+    message = ledger_message(tenant, "m1")
+    message.contact.delete()
+
+    process_message.delay(message.pk)
+
+    assert Memory.objects.count() == 0
