@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -23,6 +24,21 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def _post(port: int, key: str, path: str, body: dict) -> tuple[int, dict]:  # type: ignore[type-arg]
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(), method="POST",
+        headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"},
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, json.loads(response.read())
+
+
+def _get(port: int, key: str, path: str) -> dict:  # type: ignore[type-arg]
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Authorization": f"Bearer {key}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
 
 
 def _wait_for(condition, timeout: float) -> bool:  # type: ignore[no-untyped-def]
@@ -73,6 +89,15 @@ def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(
         assert served, output
         assert worker_and_beat, output
         assert "demo tenant API key:" in output
+
+        # and a message posted with the printed key is processed by the real worker via Redis
+        key = (data_dir / "demo-api-key").read_text().strip()
+        assert _post(port, key, "/ingest", {"contact_id": "arjun", "message": "I live in Chennai", "role": "user",
+                                            "conversation_id": "c1", "message_id": "m1"})[0] == 202  # fmt: skip
+        processed = _wait_for(lambda: _get(port, key, "/contacts/arjun")["counts"]["pending_messages"] == 0, timeout=60)
+        assert processed, "".join(lines)
+        memories = _get(port, key, "/contacts/arjun/memories?type=fact")["results"]
+        assert [(m["content"], m["embedding_model"]) for m in memories] == [("Lives in Chennai", "all-MiniLM-L6-v2")]
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)

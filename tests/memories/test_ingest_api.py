@@ -169,3 +169,26 @@ def test_batch_over_the_limit_or_invalid_item_is_400_and_stores_nothing(api_clie
 
 def test_ingest_requires_a_key() -> None:
     assert APIClient().post("/ingest", _body(), format="json").status_code == 401
+
+
+def test_ingest_still_accepts_and_extracts_when_redis_is_down(
+    api_client: APIClient, tenant: Tenant, settings, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    # given Redis (history window, recent-memory cache) pointing at a server that was stopped
+    from config.embedded import ensure_redis, stop_redis
+
+    data_dir = tmp_path / "redis-down"
+    url = ensure_redis(data_dir).url
+    stop_redis(data_dir)
+    settings.REDIS_URL = url
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+
+    # when messages arrive
+    first = api_client.post("/ingest", _body(message="I love biryani"), format="json")
+    second = api_client.post("/ingest", _body(message_id="m-2", message="I love biryani"), format="json")
+
+    # then they are accepted, stored and processed, dedup falling back to Postgres
+    assert (first.status_code, second.status_code) == (202, 202)
+    assert Message.objects.count() == 2
+    [preference] = Memory.objects.filter(memory_type="preference")
+    assert preference.source_message_ids == ["m-1", "m-2"]
