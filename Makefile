@@ -27,7 +27,7 @@ checks:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest --ds=tests.settings $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -13,8 +13,12 @@ pytest_plugins = ["tests.openai_stub"]
 @pytest.fixture(scope="session", autouse=True)
 def _empty_test_redis() -> None:
     """The test Redis database outlives runs while Postgres ids restart: start it empty."""
+    from django.conf import settings
+
     from config.redis_client import redis_client
 
+    # Never flush a development database: only the dedicated test one.
+    assert settings.SETTINGS_MODULE == "tests.settings", "run pytest with --ds=tests.settings"
     redis_client().flushdb()
 
 
