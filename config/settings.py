@@ -183,6 +183,24 @@ HISTORY_WINDOW = 20
 HISTORY_TTL_SECONDS = 24 * 3600
 HISTORY_VERBATIM_TURNS = 4  # with ?budget=, these most recent turns are never summarised
 
+# --- Retrieval (GET /context) --------------------------------------------------------------
+# RetrievalScore weights (contact-intelligence §2.3); a tenant may override any of them in
+# Tenant.settings["retrieval_weights"]. Business (tenant-level) memory uses the AI Brain weights.
+RETRIEVAL_WEIGHTS = {
+    "similarity": 0.35,
+    "recency": 0.25,
+    "importance": 0.20,
+    "access_frequency": 0.10,
+    "entity_match": 0.10,
+}
+RETRIEVAL_CANDIDATES = 30  # top memories by similarity, united with the entity-matched ones
+RETRIEVAL_MIN_IMPORTANCE = 0.1
+# Hybrid similarity = DENSE_SHARE × cosine + (1 − DENSE_SHARE) × normalised full-text rank.
+RETRIEVAL_DENSE_SHARE = 0.5
+# Memory tokens injected per relationship stage (chat-engine-memory-v2 §3.4); ?budget= overrides.
+STAGE_BUDGETS = {"new": 0, "building": 500, "established": 1200, "deep": 2000, "fading": 800, "dormant": 200}
+QUERY_EMBEDDING_CACHE_SECONDS = 7 * 24 * 3600
+
 # --- API --------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["contacts.authentication.TenantAPIKeyAuthentication"],

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.contrib.postgres.search import SearchQuery
 from django.db.models import Count, Q, QuerySet
 
+from config import clock
 from contacts.models import Contact, Tenant
 from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.retrieval.budget import fill_budget
+from memories.retrieval.context_text import context_text
+from memories.retrieval.query import query_embedding, query_tsquery
+from memories.retrieval.ranking import rank_contact_memories, retrieval_weights
+from memories.services.entities import entities_mentioned
 
 
 def memory_list(
@@ -55,3 +64,53 @@ def memory_counts(*, contact: Contact) -> dict[str, dict[str, int]]:
             counts["by_type"][row["memory_type"]] = counts["by_type"].get(row["memory_type"], 0) + row["n"]
         counts["by_status"][row["status"]] = counts["by_status"].get(row["status"], 0) + row["n"]
     return counts
+
+
+def contact_context_get(
+    *, tenant: Tenant, external_id: str, query: str = "", budget: int | None = None
+) -> dict[str, Any] | None:
+    """Everything ``GET /context`` returns, or None for an unknown contact. A read: recording
+    the access of the returned memories is the caller's (deferred) business."""
+    contact = Contact.objects.select_related("state").filter(tenant=tenant, external_id=external_id).first()
+    if contact is None:
+        return None
+    now = clock.now()
+    state = contact.state
+    known = list(ContactEntity.objects.filter(contact=contact))
+    mentioned = entities_mentioned(query, known) if query else []
+    ranked = rank_contact_memories(
+        contact=contact, weights=retrieval_weights(tenant), now=now,
+        query_vector=query_embedding(query) if query else None, tsquery=query_tsquery(query),
+        entity_ids=[e.pk for e in mentioned],
+    )  # fmt: skip
+    memory_budget = settings.STAGE_BUDGETS[state.relationship_stage] if budget is None else budget
+    chosen = fill_budget(ranked, budget=memory_budget, now=now)
+    return {
+        "contact": contact,
+        "state": state,
+        "memories": chosen,
+        "entity_refs": _entity_refs([c.memory.id for c in chosen], known),
+        "entities": _context_entities(mentioned, known),
+        "context_text": context_text(contact=contact, state=state, memory_lines=[c.line for c in chosen], now=now),
+        "memory_budget": memory_budget,
+        "memory_tokens": sum(c.tokens for c in chosen),
+    }
+
+
+def _entity_refs(memory_ids: list[int], known: list[ContactEntity]) -> dict[int, list[str]]:
+    by_id = {entity.pk: entity.ref for entity in known}
+    refs: dict[int, list[str]] = {memory_id: [] for memory_id in memory_ids}
+    links = Memory.entities.through.objects.filter(memory_id__in=memory_ids).values_list(
+        "memory_id", "contactentity_id"
+    )
+    for memory_id, entity_id in links:
+        if entity_id in by_id:
+            refs[memory_id].append(by_id[entity_id])
+    return refs
+
+
+def _context_entities(mentioned: list[ContactEntity], known: list[ContactEntity]) -> list[ContactEntity]:
+    """Entities the query names first, then the contact's others (capped)."""
+    ordered = list({e.pk: e for e in mentioned}.values())
+    ordered += [e for e in known if e.pk not in {m.pk for m in ordered}]
+    return ordered[:20]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from celery import shared_task
 
 from memories.services.enrichment import memories_embed_pending, message_process_deferred
+from memories.services.records import memories_record_access
 from providers.embeddings import EmbeddingError
 
 
@@ -16,3 +19,8 @@ def process_message(message_id: int) -> None:
 @shared_task(acks_late=True, autoretry_for=(EmbeddingError,), retry_backoff=5, retry_backoff_max=600, max_retries=10)
 def embed_memories(tenant_id: int, contact_id: int | None) -> None:
     memories_embed_pending(tenant_id=tenant_id, contact_id=contact_id)
+
+
+@shared_task(acks_late=True, max_retries=3)
+def record_access(memory_ids: list[int], at: str) -> None:
+    memories_record_access(memory_ids=memory_ids, at=datetime.fromisoformat(at))

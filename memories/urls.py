@@ -3,6 +3,7 @@ from django.urls import path
 from memories import views
 
 urlpatterns = [
+    path("context/<str:contact_id>", views.ContextApi.as_view(), name="context"),
     path("ingest", views.IngestApi.as_view(), name="ingest"),
     path("ingest/batch", views.IngestBatchApi.as_view(), name="ingest-batch"),
     path("contacts/<str:contact_id>/memories", views.ContactMemoriesApi.as_view(), name="contact-memories"),

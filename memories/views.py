@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
-from memories.selectors import entity_list, memory_get, memory_history, memory_list
+from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
 from memories.serializers import IngestInputSerializer, StrictSerializer
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.ingest import IngestConflict, message_ingest, messages_ingest_batch
@@ -264,3 +264,80 @@ def _enqueue_embedding(memory: Memory) -> None:
     from memories.tasks import embed_memories
 
     transaction.on_commit(lambda: embed_memories.delay(memory.tenant_id, memory.contact_id))
+
+
+class ContextApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
+        budget = serializers.IntegerField(required=False, min_value=0, max_value=16_000)
+
+    class OutputSerializer(serializers.Serializer):
+        contact = serializers.DictField()
+        state = serializers.DictField()
+        memories = serializers.ListField(child=serializers.DictField())
+        entities = serializers.ListField(child=serializers.DictField())
+        context_text = serializers.CharField()
+        memory_budget = serializers.IntegerField()
+        memory_tokens = serializers.IntegerField()
+
+    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="context_retrieve")
+    def get(self, request: Request, contact_id: str) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        context = contact_context_get(
+            tenant=request.user.tenant,
+            external_id=contact_id,
+            query=params.get("query", ""),
+            budget=params.get("budget"),
+        )
+        if context is None:
+            raise NotFound("Contact not found.")
+        _record_access([c.memory.id for c in context["memories"]])
+        return Response(_context_body(context))
+
+
+def _context_body(context: dict[str, Any]) -> dict[str, Any]:
+    contact, state = context["contact"], context["state"]
+    return {
+        "contact": {"contactId": contact.external_id, "displayName": contact.display_name, "channel": contact.channel},
+        "state": {
+            "mood": state.mood, "moodConfidence": state.mood_confidence, "energy": state.energy,
+            "relationshipStage": state.relationship_stage, "activeStreak": state.active_streak,
+            "churnRisk": state.churn_risk,
+        },
+        "memories": [
+            {
+                "id": c.memory.id, "memoryType": c.memory.memory_type, "content": c.memory.content,
+                "importance": c.memory.importance, "score": c.memory.score,
+                "source_message_ids": c.memory.source_message_ids, "entities": context["entity_refs"][c.memory.id],
+                "created_at": c.memory.created_at.isoformat(),
+            }
+            for c in context["memories"]
+        ],
+        "entities": [
+            {"entityType": e.entity_type, "key": e.key, "displayName": e.display_name, "metadata": e.metadata}
+            for e in context["entities"]
+        ],
+        "context_text": context["context_text"],
+        "memory_budget": context["memory_budget"],
+        "memory_tokens": context["memory_tokens"],
+    }  # fmt: skip
+
+
+def _record_access(memory_ids: list[int]) -> None:
+    """Deferred so the response does not wait on the write; inline if the broker is down."""
+    from kombu.exceptions import OperationalError
+    from redis.exceptions import RedisError
+
+    from config import clock
+    from memories.services.records import memories_record_access
+    from memories.tasks import record_access
+
+    if not memory_ids:
+        return
+    at = clock.now()
+    try:
+        record_access.delay(memory_ids, at.isoformat())
+    except (OperationalError, RedisError):
+        memories_record_access(memory_ids=memory_ids, at=at)

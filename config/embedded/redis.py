@@ -49,7 +49,7 @@ def stop_redis(data_dir: Path) -> bool:
     with exclusive_lock(data_dir, "redis"):
         if not _answers(socket_path):
             return False
-        with contextlib.suppress(redis.ConnectionError):  # the server hangs up as it exits
+        with contextlib.suppress(redis.ConnectionError, redis.TimeoutError):  # it hangs up as it exits
             redis.Redis(unix_socket_path=str(socket_path)).shutdown()
         _wait_for(lambda: not socket_path.exists(), START_TIMEOUT_SECONDS)
         return True

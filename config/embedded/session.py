@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,7 @@ from config.embedded.postgres import ensure_postgres, stop_postgres
 from config.embedded.redis import ensure_redis, stop_redis
 
 BASE_DIR = Path(__file__).resolve().parents[2]
+logger = logging.getLogger(__name__)
 
 
 def configured_data_dir() -> Path:
@@ -39,4 +41,7 @@ def embedded_services(data_dir: Path | None = None) -> Iterator[Path]:
         yield data_dir
     finally:
         for stop in reversed(stops):
-            stop(data_dir)
+            try:
+                stop(data_dir)
+            except Exception:  # one service failing to stop must not leave the other running
+                logger.exception("could not stop %s", stop.__name__)

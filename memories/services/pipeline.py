@@ -64,7 +64,7 @@ def _remember(message: Message, extraction: Extraction) -> None:
     recent_rows = recent.recent_memories(message.contact_id)
     for candidate in extraction.candidates:
         candidate_apply(message=message, candidate=candidate, known=known, recent_rows=recent_rows)
-    if message.role == Role.USER and extraction.meaningful:
+    if message.role == Role.USER and extraction.meaningful and not _said_already(message.content, extraction):
         _record_episode(message, extraction, known, recent_rows)
     elif message.role == Role.ASSISTANT:
         _link_reply(message)
@@ -115,6 +115,22 @@ def _record_episode(
     memory = candidate_apply(message=message, candidate=episode, known=known, recent_rows=recent_rows)
     if linked:
         memory.entities.add(*linked)
+
+
+def _said_already(text: str, extraction: Extraction) -> bool:
+    """True when the facts and preferences already hold every content word of the message
+    ("I work at Infosys" → "Works at Infosys"): an episode would only repeat them."""
+    if not extraction.candidates:
+        return False
+    covered = {_stem(w) for c in extraction.candidates for w in content_words(c.content)}
+    return all(_stem(w) in covered for w in content_words(text))
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
 
 
 def _link_reply(message: Message) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 
 from config import clock
 from contacts.models import Contact, Tenant
@@ -187,3 +188,13 @@ def _snapshot(memory: Memory) -> dict[str, Any]:
 
 def _union(current: Sequence[str], extra: Sequence[str]) -> list[str]:
     return list(dict.fromkeys([*current, *extra]))
+
+
+def memories_record_access(*, memory_ids: Sequence[int], at: datetime) -> int:
+    """access_count + 1 and accessed_at = at for memories returned by /context. Idempotent per
+    ``at``: a redelivered task finds accessed_at already there and changes nothing."""
+    return (
+        Memory.objects.filter(pk__in=memory_ids)
+        .exclude(accessed_at__gte=at)
+        .update(access_count=F("access_count") + 1, accessed_at=at)
+    )

@@ -104,7 +104,8 @@ def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(
         reader.join(timeout=5)
 
     # and after SIGTERM everything has stopped, including the embedded services it started
+    output = "".join(lines)
     assert process.returncode is not None
-    assert not (data_dir / "postgres" / "postmaster.pid").exists()
-    assert not (socket_dir_for(data_dir) / "redis.sock").exists()
+    assert not (socket_dir_for(data_dir) / "redis.sock").exists(), output
+    assert not (data_dir / "postgres" / "postmaster.pid").exists(), output
     assert not health_ok()

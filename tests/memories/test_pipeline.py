@@ -22,7 +22,7 @@ def _active(tenant: Tenant) -> dict[str, Memory]:
 
 
 def test_memories_get_spec_defaults_and_provenance(tenant: Tenant) -> None:
-    ingest(tenant, "I work at Infosys and I love biryani", message_id="m1", at=T0)
+    ingest(tenant, "I work at Infosys and I love biryani, we had it for lunch", message_id="m1", at=T0)
 
     memories = _active(tenant)
     fact, preference = memories["Works at Infosys"], memories["Loves biryani"]
@@ -101,6 +101,17 @@ def test_assistant_text_never_becomes_a_fact_about_the_user(tenant: Tenant) -> N
     assert ledger_message(tenant, "a1").extracted_at is not None
 
 
+def test_an_episode_is_kept_only_when_the_message_says_more_than_its_facts(tenant: Tenant) -> None:
+    # when one message is fully captured by a fact and another tells more
+    ingest(tenant, "I work at Infosys", message_id="m1", at=T0)
+    ingest(tenant, "My dog Bruno had his vet appointment today", message_id="m2", at=T0)
+
+    # then only the second becomes an episode too
+    episodes = Memory.objects.filter(tenant=tenant, memory_type="episode").values_list("content", flat=True)
+    assert list(episodes) == ["My dog Bruno had his vet appointment today"]
+    assert Memory.objects.filter(tenant=tenant, memory_type="fact").count() == 2
+
+
 def test_low_content_messages_make_no_episode(tenant: Tenant) -> None:
     for n, text in enumerate(["lol", "ok", "hmm", "haha", "😂"]):
         ingest(tenant, text, message_id=f"m{n}", at=T0)
@@ -116,11 +127,15 @@ def test_aliases_resolve_to_one_entity(tenant: Tenant) -> None:
     ingest(tenant, "my dog chewed the sofa today", message_id="m2", at=T0 + timedelta(hours=1))
     ingest(tenant, "Bruno learned a new trick", message_id="m3", at=T0 + timedelta(hours=2))
 
-    # then there is one pet entity and both episodes link to it
+    # then there is one pet entity, and the facts and both episodes link to it
     [bruno] = ContactEntity.objects.filter(tenant=tenant, entity_type="pet")
     assert (bruno.key, bruno.display_name, bruno.metadata) == ("bruno", "Bruno", {"species": "dog"})
-    linked = Memory.objects.filter(entities=bruno, memory_type="episode").values_list("source_message_ids", flat=True)
-    assert sorted(linked) == [["m1"], ["m2"], ["m3"]]
+    episodes = Memory.objects.filter(entities=bruno, memory_type="episode").values_list("source_message_ids", flat=True)
+    assert sorted(episodes) == [["m2"], ["m3"]]
+    assert set(Memory.objects.filter(entities=bruno, memory_type="fact").values_list("content", flat=True)) == {
+        "Has a dog named Bruno",
+        "Bruno is a golden retriever",
+    }
 
 
 def test_a_generic_person_takes_the_name_given_later(tenant: Tenant) -> None:

@@ -1,0 +1,47 @@
+"""Turning the caller's query into what Postgres searches with: a cached embedding and a tsquery."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+
+from django.conf import settings
+from django.core.cache import cache
+
+from memories.extraction.text import STOPWORDS
+from providers.embeddings import EmbeddingError, embed_query, embedding_model
+
+logger = logging.getLogger(__name__)
+_TERM = re.compile(r"[^\W_]+", re.UNICODE)
+MAX_TERMS = 32
+
+
+def query_embedding(text: str) -> list[float] | None:
+    """The query's embedding, cached in Redis by model and text hash. None when the embedding
+    provider fails: the caller then ranks by full-text similarity alone."""
+    key = f"query-embedding:{embedding_model()}:{hashlib.sha256(text.encode()).hexdigest()}"
+    try:
+        cached = cache.get(key)
+    except Exception:  # noqa: BLE001 - a cache outage only costs the embedding time
+        cached = None
+    if cached is not None:
+        return list(cached)
+    try:
+        vector = embed_query(text)
+    except EmbeddingError:
+        logger.warning("query embedding failed; ranking by full-text similarity only")
+        return None
+    try:
+        cache.set(key, vector, settings.QUERY_EMBEDDING_CACHE_SECONDS)
+    except Exception:  # noqa: BLE001
+        logger.warning("query-embedding cache unavailable")
+    return vector
+
+
+def query_tsquery(text: str) -> str:
+    """An OR of the query's content words for ``to_tsquery('english', …)`` (which stems them).
+    Words are letters/digits only, so nothing in the query can inject tsquery syntax."""
+    words = [w for w in _TERM.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
+    unique = list(dict.fromkeys(words))[:MAX_TERMS]
+    return " | ".join(unique)

@@ -1,0 +1,135 @@
+"""Score a contact's memories against a query:
+
+    score = similarity × w_sim + recency × w_rec + importance × w_imp
+            + access_frequency × w_acc + entity_match × w_ent
+
+similarity is hybrid (cosine fused with the normalised full-text rank); recency = 1 − days since
+last access (or creation) / 365, clamped to [0, 1]; access_frequency = min(access_count / 20, 1).
+Without a query the similarity term is dropped and the rest renormalised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.postgres.search import SearchQuery, SearchRank
+from django.db.models import Case, Exists, F, FloatField, OuterRef, Q, Value, When
+from pgvector.django import CosineDistance
+
+from contacts.models import Contact, Tenant
+from memories.models import Memory, MemoryStatus
+from providers.embeddings import embedding_model
+
+SIGNALS = ("similarity", "recency", "importance", "access_frequency", "entity_match")
+_FIELDS = ("pk", "memory_type", "content", "importance", "access_count", "accessed_at", "created_at",
+           "source_message_ids")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RankedMemory:
+    id: int
+    memory_type: str
+    content: str
+    importance: float
+    score: float
+    similarity: float
+    entity_match: bool
+    source_message_ids: list[str]
+    created_at: datetime
+
+
+def retrieval_weights(tenant: Tenant) -> dict[str, float]:
+    """Settings' weights with the tenant's valid overrides applied."""
+    weights = dict(settings.RETRIEVAL_WEIGHTS)
+    overrides = (tenant.settings or {}).get("retrieval_weights") or {}
+    for name, value in overrides.items():
+        if name in SIGNALS and isinstance(value, int | float) and 0 <= value <= 1:
+            weights[name] = float(value)
+    return weights
+
+
+def rank_contact_memories(
+    *,
+    contact: Contact,
+    weights: dict[str, float],
+    now: datetime,
+    query_vector: Sequence[float] | None = None,
+    tsquery: str = "",
+    entity_ids: Sequence[int] = (),
+) -> list[RankedMemory]:
+    """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched) ranked by score.
+    One SQL query; exact distances over this contact's rows (a B-tree on contact narrows them)."""
+    rows = list(_eligible(contact, now, query_vector, tsquery, entity_ids).values(*_FIELDS, "cos", "lex", "entity"))
+    has_query = query_vector is not None or bool(tsquery)
+    similarities = _similarities(rows, query_vector is not None)
+    if has_query:
+        rows = _candidates(rows, similarities)
+    ranked = [_ranked(row, similarities[row["pk"]], weights, now, has_query) for row in rows]
+    return sorted(ranked, key=lambda m: (-m.score, -m.created_at.timestamp(), -m.id))
+
+
+def _eligible(
+    contact: Contact, now: datetime, vector: Sequence[float] | None, tsquery: str, entity_ids: Sequence[int]
+) -> Any:
+    memories = Memory.objects.filter(
+        contact=contact, status=MemoryStatus.ACTIVE, importance__gte=settings.RETRIEVAL_MIN_IMPORTANCE
+    ).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+    cos: Any = Value(None, output_field=FloatField())
+    if vector is not None:
+        same_model = When(embedding_model=embedding_model(), then=1 - CosineDistance("embedding", list(vector)))
+        cos = Case(same_model, default=None, output_field=FloatField())
+    lex: Any = Value(0.0, output_field=FloatField())
+    if tsquery:
+        search = SearchQuery(tsquery, search_type="raw", config="english")
+        lex = SearchRank(F("search_vector"), search, cover_density=True, normalization=Value(32))
+    entity: Any = Value(False)
+    if entity_ids:
+        links = Memory.entities.through.objects.filter(memory_id=OuterRef("pk"), contactentity_id__in=entity_ids)
+        entity = Exists(links)
+    return memories.annotate(cos=cos, lex=lex, entity=entity)
+
+
+def _similarities(rows: list[dict[str, Any]], dense: bool) -> dict[int, float]:
+    """Hybrid similarity in [0, 1]: cosine and the full-text rank (scaled by the best rank among
+    this contact's rows) mixed by RETRIEVAL_DENSE_SHARE; lexical alone if there is no vector."""
+    best_lex = max((row["lex"] or 0.0 for row in rows), default=0.0)
+    # Without a vector the full-text rank alone speaks; with no query word found anywhere, the cosine.
+    share = (settings.RETRIEVAL_DENSE_SHARE if best_lex > 0 else 1.0) if dense else 0.0
+    result = {}
+    for row in rows:
+        lexical = (row["lex"] or 0.0) / best_lex if best_lex > 0 else 0.0
+        cosine = max(row["cos"] or 0.0, 0.0)
+        result[row["pk"]] = share * cosine + (1 - share) * lexical
+    return result
+
+
+def _candidates(rows: list[dict[str, Any]], similarities: dict[int, float]) -> list[dict[str, Any]]:
+    by_similarity = sorted(rows, key=lambda row: -similarities[row["pk"]])
+    top = by_similarity[: settings.RETRIEVAL_CANDIDATES]
+    chosen = {row["pk"] for row in top}
+    return top + [row for row in rows if row["entity"] and row["pk"] not in chosen]
+
+
+def _ranked(
+    row: dict[str, Any], similarity: float, weights: dict[str, float], now: datetime, has_query: bool
+) -> RankedMemory:
+    last_touch = row["accessed_at"] or row["created_at"]
+    signals = {
+        "similarity": similarity,
+        "recency": min(max(1 - (now - last_touch).total_seconds() / 86400 / 365, 0.0), 1.0),
+        "importance": row["importance"],
+        "access_frequency": min(row["access_count"] / 20, 1.0),
+        "entity_match": 1.0 if row["entity"] else 0.0,
+    }
+    used = SIGNALS if has_query else tuple(s for s in SIGNALS if s != "similarity")
+    total_weight = sum(weights[s] for s in used) or 1.0
+    score = sum(weights[s] * signals[s] for s in used) / total_weight
+    return RankedMemory(
+        id=row["pk"], memory_type=row["memory_type"], content=row["content"], importance=row["importance"],
+        score=round(score, 6), similarity=round(similarity, 6), entity_match=bool(row["entity"]),
+        source_message_ids=list(row["source_message_ids"]), created_at=row["created_at"],
+    )  # fmt: skip
