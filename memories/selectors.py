@@ -11,11 +11,9 @@ from django.db.models import Count, Q, QuerySet
 from config import clock
 from contacts.models import Contact, Tenant
 from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.retrieval import rank_for_query
 from memories.retrieval.budget import fill_budget
 from memories.retrieval.context_text import context_text
-from memories.retrieval.query import query_embedding, query_tsquery
-from memories.retrieval.ranking import rank_contact_memories, retrieval_weights
-from memories.services.entities import entities_mentioned
 
 
 def memory_list(
@@ -71,18 +69,13 @@ def contact_context_get(
 ) -> dict[str, Any] | None:
     """Everything ``GET /context`` returns, or None for an unknown contact. A read: recording
     the access of the returned memories is the caller's (deferred) business."""
-    contact = Contact.objects.select_related("state").filter(tenant=tenant, external_id=external_id).first()
+    contact = Contact.objects.select_related("state", "tenant").filter(tenant=tenant, external_id=external_id).first()
     if contact is None:
         return None
     now = clock.now()
     state = contact.state
     known = list(ContactEntity.objects.filter(contact=contact))
-    mentioned = entities_mentioned(query, known) if query else []
-    ranked = rank_contact_memories(
-        contact=contact, weights=retrieval_weights(tenant), now=now,
-        query_vector=query_embedding(query) if query else None, tsquery=query_tsquery(query),
-        entity_ids=[e.pk for e in mentioned],
-    )  # fmt: skip
+    ranked, mentioned = rank_for_query(contact=contact, query=query, now=now, known=known)
     memory_budget = settings.STAGE_BUDGETS[state.relationship_stage] if budget is None else budget
     chosen = fill_budget(ranked, budget=memory_budget, now=now)
     return {

@@ -1,1 +1,29 @@
 """Multi-signal retrieval for ``GET /context`` (contact-intelligence §2.3, AI Brain §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from contacts.models import Contact
+from memories.models import ContactEntity
+from memories.retrieval.query import query_embedding, query_tsquery
+from memories.retrieval.ranking import RankedMemory, rank_contact_memories, retrieval_weights
+from memories.services.entities import entities_mentioned
+
+
+def rank_for_query(
+    *, contact: Contact, query: str, now: datetime, known: Sequence[ContactEntity]
+) -> tuple[list[RankedMemory], list[ContactEntity]]:
+    """The contact's memories ranked for ``query`` (all of them by score when it is empty), and
+    the known entities the query mentions. The one ranking path: /context and the benchmarks."""
+    mentioned = entities_mentioned(query, known) if query else []
+    ranked = rank_contact_memories(
+        contact=contact,
+        weights=retrieval_weights(contact.tenant),
+        now=now,
+        query_vector=query_embedding(query) if query else None,
+        tsquery=query_tsquery(query),
+        entity_ids=[e.pk for e in mentioned],
+    )
+    return ranked, mentioned
