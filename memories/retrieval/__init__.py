@@ -7,7 +7,7 @@ from datetime import datetime
 
 from contacts.models import Contact
 from memories.models import ContactEntity
-from memories.retrieval.query import query_embedding, query_tsquery
+from memories.retrieval.query import query_embedding
 from memories.retrieval.ranking import RankedMemory, rank_contact_memories, retrieval_weights
 from memories.services.entities import entities_mentioned
 
@@ -23,7 +23,7 @@ def rank_for_query(
         weights=retrieval_weights(contact.tenant),
         now=now,
         query_vector=query_embedding(query) if query else None,
-        tsquery=query_tsquery(query),
+        query_text=query,
         entity_ids=[e.pk for e in mentioned],
     )
     return ranked, mentioned

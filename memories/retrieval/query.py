@@ -1,20 +1,16 @@
-"""Turning the caller's query into what Postgres searches with: a cached embedding and a tsquery."""
+"""The query's embedding, cached."""
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import re
 
 from django.conf import settings
 from django.core.cache import cache
 
-from memories.extraction.text import STOPWORDS
 from providers.embeddings import EmbeddingError, embed_query, embedding_model
 
 logger = logging.getLogger(__name__)
-_TERM = re.compile(r"[^\W_]+", re.UNICODE)
-MAX_TERMS = 32
 
 
 def query_embedding(text: str) -> list[float] | None:
@@ -37,11 +33,3 @@ def query_embedding(text: str) -> list[float] | None:
     except Exception:  # noqa: BLE001
         logger.warning("query-embedding cache unavailable")
     return vector
-
-
-def query_tsquery(text: str) -> str:
-    """An OR of the query's content words for ``to_tsquery('english', …)`` (which stems them).
-    Words are letters/digits only, so nothing in the query can inject tsquery syntax."""
-    words = [w for w in _TERM.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
-    unique = list(dict.fromkeys(words))[:MAX_TERMS]
-    return " | ".join(unique)

@@ -3,25 +3,28 @@
     score = similarity × w_sim + recency × w_rec + importance × w_imp
             + access_frequency × w_acc + entity_match × w_ent
 
-similarity is hybrid (cosine fused with the normalised full-text rank); recency = 1 − days since
+similarity is hybrid (cosine fused with BM25 over the contact's memories); recency = 1 − days since
 last access (or creation) / 365, clamped to [0, 1]; access_frequency = min(access_count / 20, 1).
 Without a query the similarity term is dropped and the rest renormalised.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.contrib.postgres.search import SearchQuery, SearchRank
-from django.db.models import Case, Exists, F, FloatField, OuterRef, Q, Value, When
+from django.contrib.postgres.search import SearchVector
+from django.db.models import Case, Exists, F, FloatField, OuterRef, Q, TextField, Value, When
+from django.db.models.functions import Cast
 from pgvector.django import CosineDistance
 
 from contacts.models import Contact, Tenant
 from memories.models import Memory, MemoryStatus
+from memories.retrieval.lexical import bm25_scores, lexemes
 from providers.embeddings import embedding_model
 
 SIGNALS = ("similarity", "recency", "importance", "access_frequency", "entity_match")
@@ -58,13 +61,14 @@ def rank_contact_memories(
     weights: dict[str, float],
     now: datetime,
     query_vector: Sequence[float] | None = None,
-    tsquery: str = "",
+    query_text: str = "",
     entity_ids: Sequence[int] = (),
 ) -> list[RankedMemory]:
     """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched) ranked by score.
     One SQL query; exact distances over this contact's rows (a B-tree on contact narrows them)."""
-    rows = list(_eligible(contact, now, query_vector, tsquery, entity_ids).values(*_FIELDS, "cos", "lex", "entity"))
-    has_query = query_vector is not None or bool(tsquery)
+    eligible = _eligible(contact, now, query_vector, query_text, entity_ids)
+    rows = list(eligible.values(*_FIELDS, "cos", "entity", "lexemes", "query_lexemes"))
+    has_query = query_vector is not None or bool(query_text)
     similarities = _similarities(rows, query_vector is not None)
     if has_query:
         rows = _candidates(rows, similarities)
@@ -73,7 +77,7 @@ def rank_contact_memories(
 
 
 def _eligible(
-    contact: Contact, now: datetime, vector: Sequence[float] | None, tsquery: str, entity_ids: Sequence[int]
+    contact: Contact, now: datetime, vector: Sequence[float] | None, query_text: str, entity_ids: Sequence[int]
 ) -> Any:
     memories = Memory.objects.filter(
         contact=contact, status=MemoryStatus.ACTIVE, importance__gte=settings.RETRIEVAL_MIN_IMPORTANCE
@@ -82,29 +86,27 @@ def _eligible(
     if vector is not None:
         same_model = When(embedding_model=embedding_model(), then=1 - CosineDistance("embedding", list(vector)))
         cos = Case(same_model, default=None, output_field=FloatField())
-    lex: Any = Value(0.0, output_field=FloatField())
-    if tsquery:
-        search = SearchQuery(tsquery, search_type="raw", config="english")
-        lex = SearchRank(F("search_vector"), search, cover_density=True, normalization=Value(32))
+    lexemes: Any = Value("", output_field=TextField())
+    query_lexemes: Any = Value("", output_field=TextField())
+    if query_text:
+        lexemes = Cast(F("search_vector"), TextField())
+        query_lexemes = Cast(SearchVector(Value(query_text, output_field=TextField()), config="english"), TextField())
     entity: Any = Value(False)
     if entity_ids:
         links = Memory.entities.through.objects.filter(memory_id=OuterRef("pk"), contactentity_id__in=entity_ids)
         entity = Exists(links)
-    return memories.annotate(cos=cos, lex=lex, entity=entity)
+    return memories.annotate(cos=cos, entity=entity, lexemes=lexemes, query_lexemes=query_lexemes)
 
 
 def _similarities(rows: list[dict[str, Any]], dense: bool) -> dict[int, float]:
-    """Hybrid similarity in [0, 1]: cosine and the full-text rank (scaled by the best rank among
-    this contact's rows) mixed by RETRIEVAL_DENSE_SHARE; lexical alone if there is no vector."""
-    best_lex = max((row["lex"] or 0.0 for row in rows), default=0.0)
-    # Without a vector the full-text rank alone speaks; with no query word found anywhere, the cosine.
-    share = (settings.RETRIEVAL_DENSE_SHARE if best_lex > 0 else 1.0) if dense else 0.0
-    result = {}
-    for row in rows:
-        lexical = (row["lex"] or 0.0) / best_lex if best_lex > 0 else 0.0
-        cosine = max(row["cos"] or 0.0, 0.0)
-        result[row["pk"]] = share * cosine + (1 - share) * lexical
-    return result
+    """Hybrid similarity in [0, 1]: cosine and BM25 over this contact's memories (scaled so the
+    best scores 1), mixed by RETRIEVAL_DENSE_SHARE; BM25 alone if there is no vector."""
+    query = lexemes(rows[0]["query_lexemes"]) if rows else Counter()
+    lexical = bm25_scores({row["pk"]: lexemes(row["lexemes"]) for row in rows}, query)
+    any_word_found = any(score > 0 for score in lexical.values())
+    # Without a vector the words alone speak; with no query word found anywhere, the cosine.
+    share = (settings.RETRIEVAL_DENSE_SHARE if any_word_found else 1.0) if dense else 0.0
+    return {row["pk"]: share * max(row["cos"] or 0.0, 0.0) + (1 - share) * lexical[row["pk"]] for row in rows}
 
 
 def _candidates(rows: list[dict[str, Any]], similarities: dict[int, float]) -> list[dict[str, Any]]:
