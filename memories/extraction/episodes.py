@@ -9,7 +9,7 @@ from memories.extraction.vocabulary import FILLER_WORDS
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 MIN_CONTENT_WORDS = 2
-SUMMARY_MAX_WORDS = 40
+SUMMARY_MAX_WORDS = 60
 
 
 def is_meaningful(message: str) -> bool:
@@ -24,19 +24,11 @@ def is_meaningful(message: str) -> bool:
 
 
 def summarise(message: str) -> str:
-    """Extractive: the leading sentences, up to ~40 words."""
-    taken: list[str] = []
-    count = 0
-    for sentence in sentences(message):
-        words = sentence.split()
-        if count and count + len(words) > SUMMARY_MAX_WORDS:
-            break
-        taken.append(" ".join(words[: SUMMARY_MAX_WORDS - count]))
-        count += len(words)
-        if count >= SUMMARY_MAX_WORDS:
-            break
-    summary = " ".join(taken)
-    return summary if count <= SUMMARY_MAX_WORDS else summary + "…"
+    """Extractive: the message's leading sentences, up to SUMMARY_MAX_WORDS words; "…" marks a cut."""
+    words = " ".join(sentences(message)).split()
+    if len(words) <= SUMMARY_MAX_WORDS:
+        return " ".join(words)
+    return " ".join(words[:SUMMARY_MAX_WORDS]) + "…"
 
 
 def _is_laughter(word: str) -> bool:

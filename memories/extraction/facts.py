@@ -46,7 +46,7 @@ _STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|hap
 _IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
 _IDENTITY = re.compile(rf"(?i)\b{_I_AM}\s+(?P<article>a|an)\s+{phrase('x')}")
 _HAVE = re.compile(rf"(?i)\bi\s+(?:have|'ve\s+got|’ve\s+got|have\s+got|own)\s+{phrase('x')}")
-_MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are|was)\s+{phrase('x')}")
+_MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
 _PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
 _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|are)\s+{phrase('x')}")
 

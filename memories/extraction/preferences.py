@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.extraction.text import clean_phrase, entity_key, normalise, phrase, title, to_third_person
+from memories.extraction.text import STOPWORDS, clean_phrase, entity_key, normalise, phrase, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import PRONOUN_OBJECTS
 
@@ -38,6 +38,9 @@ _FAN = re.compile(
 _PREFER = re.compile(rf"(?i)\bi\s+{_ADVERB}prefer\s+{phrase('x')}")
 _RATHER = re.compile(rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+talk){phrase('x')}")
 
+# "I love that you…", "I love how…", "I love it when…": reactions, not tastes.
+_NOT_AN_OBJECT_START = {"that", "it", "this", "how", "what", "when", "where", "why", "who", "is", "was", "are",
+                        "you", "your", "the way", "seeing", "hearing", "reading"}  # fmt: skip
 _LIKE_WORDS = {"love": "Loves", "like": "Likes", "enjoy": "Enjoys", "adore": "Adores"}
 _DISLIKE_WORDS = {"hate": "Hates", "dislike": "Dislikes", "detest": "Hates", "despise": "Hates"}
 
@@ -97,7 +100,10 @@ RULES: tuple[Callable[[str], list[Candidate]], ...] = (
 
 def _object(text: str, *, max_words: int = 8) -> str:
     what = to_third_person(clean_phrase(text, max_words=max_words))
-    return "" if not what or what.lower() in PRONOUN_OBJECTS else what
+    words = what.lower().split()
+    if not words or what.lower() in PRONOUN_OBJECTS or words[0] in _NOT_AN_OBJECT_START:
+        return ""
+    return "" if len(words) == 1 and words[0] in STOPWORDS else what
 
 
 def _is_request(what: str) -> bool:

@@ -136,11 +136,11 @@ def memory_delete(*, memory: Memory) -> None:
 
 
 def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: str) -> None:
-    """Attach the assistant's reply to the episode of the user message it answered. The reply's
-    text stays in metadata: an assistant's words never become content about the contact."""
-    episode.source_message_ids = _union(episode.source_message_ids, [reply_message_id])
-    episode.metadata = {**episode.metadata, "reply": reply_summary}
-    episode.save(update_fields=["source_message_ids", "metadata", "updated_at"])
+    """Attach the assistant's reply to the episode of the user message it answered — in metadata
+    only. Its words are not the episode's content, so it is not the episode's provenance either
+    (an assistant's words never become content about the contact)."""
+    episode.metadata = {**episode.metadata, "reply": reply_summary, "reply_message_id": reply_message_id}
+    episode.save(update_fields=["metadata", "updated_at"])
 
 
 def _enqueue_embedding(memory: Memory) -> None:

@@ -148,15 +148,15 @@ def test_a_generic_person_takes_the_name_given_later(tenant: Tenant) -> None:
     assert mom.memories.filter(content="Mom lives in Chennai").exists()
 
 
-def test_the_assistant_reply_joins_the_episode_as_provenance_only(tenant: Tenant) -> None:
+def test_the_assistant_reply_is_linked_to_the_episode_but_is_not_its_provenance(tenant: Tenant) -> None:
     ingest(tenant, "Bruno ate my shoes again", message_id="u1", at=T0)
 
     ingest(tenant, "Oh no! Poor shoes. Is Bruno okay?", message_id="a1", role="assistant", at=T0 + timedelta(seconds=5))
 
     episode = Memory.objects.get(tenant=tenant, memory_type="episode")
     assert episode.content == "Bruno ate my shoes again"
-    assert episode.source_message_ids == ["u1", "a1"]
-    assert episode.metadata["reply"] == "Oh no! Poor shoes. Is Bruno okay?"
+    assert episode.source_message_ids == ["u1"]
+    assert episode.metadata == {"reply": "Oh no! Poor shoes. Is Bruno okay?", "reply_message_id": "a1"}
 
 
 def test_an_inline_failure_leaves_the_message_pending_and_the_deferred_tier_recovers(
