@@ -69,21 +69,22 @@ class ContactDetailApi(APIView):
         return Response({**self.OutputSerializer(contact).data, "counts": counts})
 
 
+class TurnSerializer(serializers.Serializer):
+    message_id = serializers.CharField()
+    role = serializers.CharField()
+    content = serializers.CharField()
+    timestamp = serializers.CharField()
+
+
 class ConversationHistoryApi(APIView):
     class FilterSerializer(serializers.Serializer):
         budget = serializers.IntegerField(min_value=0, max_value=100_000, required=False)
-
-    class TurnSerializer(serializers.Serializer):
-        message_id = serializers.CharField()
-        role = serializers.CharField()
-        content = serializers.CharField()
-        timestamp = serializers.CharField()
 
     class OutputSerializer(serializers.Serializer):
         conversation_id = serializers.CharField()
         contact_id = serializers.CharField()
         summary = serializers.CharField(allow_null=True)
-        turns = serializers.ListField(child=serializers.DictField())
+        turns = TurnSerializer(many=True)
         tokens = serializers.IntegerField()
 
     @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="conversation_history")
