@@ -21,7 +21,13 @@ from memories.selectors import contact_context_get, entity_list, memory_get, mem
 from memories.serializers import IngestInputSerializer, StrictSerializer
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.ingest import IngestConflict, message_ingest, messages_ingest_batch
-from memories.services.records import memory_create, memory_delete, memory_update
+from memories.services.records import (
+    memories_record_access_later,
+    memory_create,
+    memory_delete,
+    memory_embed_later,
+    memory_update,
+)
 
 
 class IngestApi(APIView):
@@ -164,7 +170,7 @@ class ContactMemoriesApi(APIView):
                 entities=entities,
                 actor="api",
             )
-        _enqueue_embedding(memory)
+        memory_embed_later(memory)
         return Response(MemoryOutputSerializer(memory).data, status=status.HTTP_201_CREATED)
 
 
@@ -260,12 +266,6 @@ def _mention(serializer_class: type[serializers.Serializer], raw: dict[str, Any]
     return EntityMention(data["entity_type"], key, data["display_name"], aliases, data.get("metadata", {}))
 
 
-def _enqueue_embedding(memory: Memory) -> None:
-    from memories.tasks import embed_memories
-
-    transaction.on_commit(lambda: embed_memories.delay(memory.tenant_id, memory.contact_id))
-
-
 class ContextApi(APIView):
     class FilterSerializer(serializers.Serializer):
         query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
@@ -293,7 +293,7 @@ class ContextApi(APIView):
         )
         if context is None:
             raise NotFound("Contact not found.")
-        _record_access([c.memory.id for c in context["memories"]])
+        memories_record_access_later(memory_ids=[c.memory.id for c in context["memories"]])
         return Response(_context_body(context))
 
 
@@ -323,21 +323,3 @@ def _context_body(context: dict[str, Any]) -> dict[str, Any]:
         "memory_budget": context["memory_budget"],
         "memory_tokens": context["memory_tokens"],
     }  # fmt: skip
-
-
-def _record_access(memory_ids: list[int]) -> None:
-    """Deferred so the response does not wait on the write; inline if the broker is down."""
-    from kombu.exceptions import OperationalError
-    from redis.exceptions import RedisError
-
-    from config import clock
-    from memories.services.records import memories_record_access
-    from memories.tasks import record_access
-
-    if not memory_ids:
-        return
-    at = clock.now()
-    try:
-        record_access.delay(memory_ids, at.isoformat())
-    except (OperationalError, RedisError):
-        memories_record_access(memory_ids=memory_ids, at=at)

@@ -125,7 +125,7 @@ def memory_update(*, memory: Memory, changes: dict[str, Any], actor: str) -> Mem
     _record(memory, MemoryEventKind.EDITED, actor, before, _snapshot(memory), (), clock.now())
     _changed(memory)
     if content_changed:
-        _enqueue_embedding(memory)
+        memory_embed_later(memory)
     return memory
 
 
@@ -143,7 +143,8 @@ def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: 
     episode.save(update_fields=["metadata", "updated_at"])
 
 
-def _enqueue_embedding(memory: Memory) -> None:
+def memory_embed_later(memory: Memory) -> None:
+    """Embed the memory in the deferred tier, after this transaction commits."""
     from memories.tasks import embed_memories
 
     if memory.contact_id is not None:
@@ -198,3 +199,20 @@ def memories_record_access(*, memory_ids: Sequence[int], at: datetime) -> int:
         .exclude(accessed_at__gte=at)
         .update(access_count=F("access_count") + 1, accessed_at=at)
     )
+
+
+def memories_record_access_later(*, memory_ids: Sequence[int]) -> None:
+    """Record an access of memories shown by /context without making the response wait on the
+    write: a Celery task, or inline when the broker is down."""
+    from kombu.exceptions import OperationalError
+    from redis.exceptions import RedisError
+
+    from memories.tasks import record_access
+
+    if not memory_ids:
+        return
+    at = clock.now()
+    try:
+        record_access.delay(list(memory_ids), at.isoformat())
+    except (OperationalError, RedisError):
+        memories_record_access(memory_ids=memory_ids, at=at)
