@@ -201,6 +201,44 @@ RETRIEVAL_DENSE_SHARE = 0.5
 STAGE_BUDGETS = {"new": 0, "building": 500, "established": 1200, "deep": 2000, "fading": 800, "dormant": 200}
 QUERY_EMBEDDING_CACHE_SECONDS = 7 * 24 * 3600
 
+# --- Emotional intelligence (contact-intelligence §4) ----------------------------------------
+# The LLM mood classifier's budget; past it the previous mood is kept (no LLM → keyword fallback).
+MOOD_TIMEOUT_MS = env.int("MOOD_TIMEOUT_MS", default=200)
+MOOD_LLM_ENABLED = env.bool("MOOD_LLM_ENABLED", default=True)  # used only when OPENAI_API_KEY is set
+# Baseline (usual) mood/energy/style: the most common over the last N readings, once there are enough.
+MOOD_BASELINE_WINDOW = 100
+MOOD_BASELINE_MIN_READINGS = 5
+# A mood reading older than this is shown as "last known" rather than "current".
+MOOD_CURRENT_HOURS = 12
+# /context's "Recent context" line: the latest episode of this many hours.
+RECENT_CONTEXT_HOURS = 72
+# Sustained negative: this many consecutive negative readings → a "difficult period" memory (one per
+# SUSTAINED_NEGATIVE_GAP_DAYS) and a check-in trigger at TRIGGER_MORNING_HOUR local the next morning.
+SUSTAINED_NEGATIVE_MESSAGES = 3
+SUSTAINED_NEGATIVE_GAP_DAYS = 7
+TRIGGER_MORNING_HOUR = 9
+# Consistent timing: this share of the last TIMING_LOOKBACK_DAYS' user messages in one window of
+# TIMING_WINDOW_HOURS consecutive local hours, over at least TIMING_MIN_DAYS distinct days.
+TIMING_SHARE = 0.7
+TIMING_WINDOW_HOURS = 2
+TIMING_MIN_DAYS = 14
+TIMING_LOOKBACK_DAYS = 30
+# Engagement decline: messages per session over the last ENGAGEMENT_WINDOW_DAYS at most this share of
+# the window before → churn risk + ENGAGEMENT_CHURN_STEP (once per window) and an insight; a bored
+# share of readings at or above BOREDOM_SHARE over the window adds a boredom insight.
+ENGAGEMENT_WINDOW_DAYS = 7
+ENGAGEMENT_DECLINE_SHARE = 0.5
+ENGAGEMENT_CHURN_STEP = 0.2
+BOREDOM_SHARE = 0.3
+# Crisis language: /context leads with safety guidance for this long after the latest such message.
+CRISIS_CONTEXT_HOURS = 24
+# Tenant.settings["helpline_text"] overrides this; Tenant.settings["crisis_review_enabled"] turns on review flags.
+DEFAULT_HELPLINE_TEXT = (
+    "If they may be in danger, urge them to call their local emergency number now. Free, confidential support "
+    "is available 24/7: in the US call or text 988 (Suicide & Crisis Lifeline); in the UK and Ireland call "
+    "Samaritans on 116 123; anywhere else, find a local helpline at https://findahelpline.com."
+)
+
 # --- API --------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["contacts.authentication.TenantAPIKeyAuthentication"],
@@ -208,7 +246,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "UNAUTHENTICATED_USER": None,
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.CappedLimitOffsetPagination",
     "PAGE_SIZE": 50,
 }
 PAGINATION_MAX_LIMIT = 200

@@ -20,4 +20,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("contacts.urls")),
     path("", include("memories.urls")),
+    path("", include("moods.urls")),
 ]

@@ -53,16 +53,23 @@ def stage_when_quiet(state: ContactState, now: datetime) -> str:
 
 
 def _starts_session(state: ContactState, conversation: Conversation, at: datetime) -> bool:
-    if state.last_seen_at is None or state.current_conversation_id != conversation.pk:
+    return starts_session(state.last_seen_at, state.current_conversation_id, at, conversation.pk)
+
+
+def starts_session(
+    previous_at: datetime | None, previous_conversation_id: int | None, at: datetime, conversation_id: int
+) -> bool:
+    """A user message starts a session in another conversation or after SESSION_IDLE_MINUTES of silence."""
+    if previous_at is None or previous_conversation_id != conversation_id:
         return True
-    return at - state.last_seen_at > timedelta(minutes=settings.SESSION_IDLE_MINUTES)
+    return at - previous_at > timedelta(minutes=settings.SESSION_IDLE_MINUTES)
 
 
 def _streak(state: ContactState, at: datetime) -> int:
     """Consecutive days with a message, in the contact's own timezone."""
     if state.last_seen_at is None:
         return 1
-    zone = _zone(state.contact.timezone)
+    zone = contact_zone(state.contact.timezone)
     gap = (_local_day(at, zone) - _local_day(state.last_seen_at, zone)).days
     if gap == 0:
         return max(state.active_streak, 1)
@@ -73,7 +80,8 @@ def _local_day(at: datetime, zone: ZoneInfo) -> date:
     return at.astimezone(zone).date()
 
 
-def _zone(name: str) -> ZoneInfo:
+def contact_zone(name: str) -> ZoneInfo:
+    """The contact's timezone; an unknown name falls back to UTC rather than failing."""
     try:
         return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError):

@@ -98,6 +98,11 @@ class ContactState(models.Model):
     style = models.CharField(max_length=16, choices=Style.choices, default=Style.CASUAL)
     baseline_mood = models.CharField(max_length=16, choices=Mood.choices, blank=True)
     baseline_energy = models.CharField(max_length=8, choices=Energy.choices, blank=True)
+    baseline_style = models.CharField(max_length=16, choices=Style.choices, blank=True)
+    # The time of the message the current mood was read from (out-of-order backfills don't overwrite it).
+    mood_at = models.DateTimeField(null=True, blank=True)
+    # The time of the contact's latest message with crisis language: /context leads with safety guidance.
+    crisis_at = models.DateTimeField(null=True, blank=True)
     relationship_stage = models.CharField(
         max_length=16, choices=RelationshipStage.choices, default=RelationshipStage.NEW
     )

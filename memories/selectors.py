@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -10,10 +11,11 @@ from django.db.models import Count, Q, QuerySet
 
 from config import clock
 from contacts.models import Contact, Tenant
-from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.models import ContactEntity, Memory, MemoryEvent, MemoryStatus, MemoryType
 from memories.retrieval import rank_for_query
 from memories.retrieval.budget import fill_budget
-from memories.retrieval.context_text import context_text
+from memories.retrieval.context_text import RecentEpisode, context_text
+from moods.selectors import emotional_context_get
 
 
 def memory_list(
@@ -78,16 +80,39 @@ def contact_context_get(
     ranked, mentioned = rank_for_query(contact=contact, query=query, now=now, known=known)
     memory_budget = settings.STAGE_BUDGETS[state.relationship_stage] if budget is None else budget
     chosen = fill_budget(ranked, budget=memory_budget, now=now)
+    emotional = emotional_context_get(contact=contact, state=state, now=now)
+    recent = recent_episode_get(contact=contact, now=now)
+    lines = [c.line for c in chosen]
     return {
         "contact": contact,
         "state": state,
         "memories": chosen,
         "entity_refs": _entity_refs([c.memory.id for c in chosen], known),
         "entities": _context_entities(mentioned, known),
-        "context_text": context_text(contact=contact, state=state, memory_lines=[c.line for c in chosen], now=now),
+        "emotional": emotional,
+        "context_text": context_text(
+            contact=contact, state=state, emotional=emotional, recent=recent, memory_lines=lines, now=now
+        ),
         "memory_budget": memory_budget,
         "memory_tokens": sum(c.tokens for c in chosen),
     }
+
+
+def recent_episode_get(*, contact: Contact, now: datetime) -> RecentEpisode | None:
+    """The contact's latest active episode within RECENT_CONTEXT_HOURS (the "recent context" line)."""
+    row = (
+        Memory.objects.filter(
+            contact=contact,
+            memory_type=MemoryType.EPISODE,
+            status=MemoryStatus.ACTIVE,
+            created_at__gte=now - timedelta(hours=settings.RECENT_CONTEXT_HOURS),
+            created_at__lte=now,
+        )
+        .order_by("-created_at", "-pk")
+        .values_list("content", "created_at")
+        .first()
+    )
+    return RecentEpisode(*row) if row else None
 
 
 def _entity_refs(memory_ids: list[int], known: list[ContactEntity]) -> dict[int, list[str]]:

@@ -10,11 +10,11 @@ from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.pagination import CappedLimitOffsetPagination
 from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
 from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
@@ -28,6 +28,7 @@ from memories.services.records import (
     memory_embed_later,
     memory_update,
 )
+from moods.selectors import EmotionalContext
 
 
 class IngestApi(APIView):
@@ -143,7 +144,7 @@ class ContactMemoriesApi(APIView):
             entity=query.get("entity", ""),
             text=query.get("q", ""),
         )
-        paginator = _Pagination()
+        paginator = CappedLimitOffsetPagination()
         page = paginator.paginate_queryset(memories, request, view=self)
         return paginator.get_paginated_response(MemoryOutputSerializer(page, many=True).data)
 
@@ -228,10 +229,6 @@ class ContactEntitiesApi(APIView):
         return Response(self.OutputSerializer(entity_list(contact=contact), many=True).data)
 
 
-class _Pagination(LimitOffsetPagination):
-    max_limit = settings.PAGINATION_MAX_LIMIT
-
-
 def _contact_or_404(request: Request, contact_id: str) -> Any:
     contact = contact_get(tenant=request.user.tenant, external_id=contact_id)
     if contact is None:
@@ -274,6 +271,7 @@ class ContextApi(APIView):
     class OutputSerializer(serializers.Serializer):
         contact = serializers.DictField()
         state = serializers.DictField()
+        emotional = serializers.DictField()
         memories = serializers.ListField(child=serializers.DictField())
         entities = serializers.ListField(child=serializers.DictField())
         context_text = serializers.CharField()
@@ -306,6 +304,7 @@ def _context_body(context: dict[str, Any]) -> dict[str, Any]:
             "relationshipStage": state.relationship_stage, "activeStreak": state.active_streak,
             "churnRisk": state.churn_risk,
         },
+        "emotional": _emotional_body(context["emotional"]),
         "memories": [
             {
                 "id": c.memory.id, "memoryType": c.memory.memory_type, "content": c.memory.content,
@@ -322,4 +321,18 @@ def _context_body(context: dict[str, Any]) -> dict[str, Any]:
         "context_text": context["context_text"],
         "memory_budget": context["memory_budget"],
         "memory_tokens": context["memory_tokens"],
+    }  # fmt: skip
+
+
+def _emotional_body(emotional: EmotionalContext) -> dict[str, Any]:
+    baseline = emotional.baseline
+    crisis = emotional.crisis_at
+    return {
+        "mood": emotional.mood, "energy": emotional.energy, "style": emotional.style,
+        "confidence": emotional.confidence,
+        "moodAt": emotional.mood_at.isoformat() if emotional.mood_at else None, "current": emotional.current,
+        "baseline": {"mood": baseline.mood, "energy": baseline.energy, "style": baseline.style} if baseline else None,
+        "unusual": emotional.unusual, "adaptation": emotional.adaptation,
+        "crisis": {"active": crisis is not None, "since": crisis.isoformat() if crisis else None,
+                   "helpline": emotional.helpline if crisis else None},
     }  # fmt: skip

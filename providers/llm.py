@@ -25,6 +25,10 @@ class LLMUnavailable(Exception):
     """Not configured, unreachable, timed out, errored, or answered something unusable."""
 
 
+class LLMTimeout(LLMUnavailable):
+    """The call did not finish within its timeout (the provider may be up but slow)."""
+
+
 def llm_configured() -> bool:
     return bool(settings.OPENAI_API_KEY)
 
@@ -59,7 +63,9 @@ def _complete(system: str, user: str, model: str | None, timeout: float, max_tok
         completion = future.result(timeout=timeout)
     except FutureTimeout as err:
         future.cancel()  # drops it if still queued; a running call ends at the client's own timeouts
-        raise LLMUnavailable(f"LLM timed out after {timeout}s") from err
+        raise LLMTimeout(f"LLM timed out after {timeout}s") from err
+    except openai.APITimeoutError as err:
+        raise LLMTimeout("LLM timed out") from err
     except Exception as err:  # by contract any failure, even a malformed body, means "no LLM answer"
         raise LLMUnavailable(_describe(err)) from err
     content = completion.choices[0].message.content if completion.choices else None
@@ -82,8 +88,6 @@ def _create(
 
 def _describe(err: Exception) -> str:
     # Built from the error's type and status only: provider messages can echo request details.
-    if isinstance(err, openai.APITimeoutError):
-        return "LLM timed out"
     if isinstance(err, openai.APIConnectionError):
         return "LLM unreachable"
     if isinstance(err, openai.APIStatusError):

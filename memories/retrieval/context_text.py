@@ -8,10 +8,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from contacts.models import Contact, ContactState, RelationshipStage
 from memories.retrieval.ranking import RankedMemory
+from moods.adaptation import ADAPTATION_HEADER
+from moods.selectors import EmotionalContext
+
+
+@dataclass(frozen=True)
+class RecentEpisode:
+    content: str
+    created_at: datetime
+
 
 NEW_CONTACT_BEHAVIOR = (
     "BEHAVIOR:",
@@ -25,7 +35,7 @@ _SPACE = re.compile(r"\s+")
 
 
 def memory_line(memory: RankedMemory, now: datetime) -> str:
-    quoted = '"' + _SPACE.sub(" ", memory.content).replace('"', "'").strip() + '"'
+    quoted = _quoted(memory.content)
     details = f"importance: {memory.importance:.2f}"
     if memory.memory_type == "episode":
         details = f"{relative_time(memory.created_at, now)}, {details}"
@@ -45,26 +55,73 @@ def relative_time(then: datetime, now: datetime) -> str:
     return f"{days} days ago"
 
 
-def contact_block(contact: Contact, state: ContactState, now: datetime) -> list[str]:
+def contact_block(contact: Contact) -> list[str]:
     name = contact.display_name or contact.external_id
     channel = f" ({contact.channel})" if contact.channel else ""
-    lines = ["CONTACT CONTEXT:", f"- Contact: {name}{channel}", f"- Relationship: {_relationship(state, now)}"]
+    return ["CONTACT CONTEXT:", f"- Contact: {name}{channel}"]
+
+
+def safety_block(emotional: EmotionalContext, now: datetime) -> list[str]:
+    """First, above everything else, while a crisis message is recent (CRISIS_CONTEXT_HOURS)."""
+    if emotional.crisis_at is None:
+        return []
+    return [
+        "PRIORITY — SAFETY (this comes before everything below):",
+        f"- The contact used language suggesting thoughts of suicide or self-harm "
+        f"({relative_time(emotional.crisis_at, now)}).",
+        "- Respond with care: take it seriously, stay calm and kind, don't judge or lecture, and encourage them "
+        "to reach out for support now.",
+        f"- Share this helpline information: {emotional.helpline}",
+    ]
+
+
+def emotional_block(
+    emotional: EmotionalContext, state: ContactState, now: datetime, recent: RecentEpisode | None
+) -> list[str]:
+    """contact-intelligence §4.3: mood, unusual-vs-baseline, stage, recent context, then adaptation."""
+    reading = f"{emotional.mood} (energy: {emotional.energy})"
+    if emotional.mood_at is None or emotional.current:
+        lines = ["EMOTIONAL CONTEXT:", f"- Current mood: {reading}"]
+    else:
+        lines = ["EMOTIONAL CONTEXT:", f"- Last known mood: {reading}, {relative_time(emotional.mood_at, now)}"]
+    if emotional.baseline is not None:
+        lines.append(_baseline_line(emotional))
+    lines.append(f"- Relationship stage: {_relationship(state, now)}")
+    if recent is not None:
+        lines.append(f"- Recent context: {_quoted(recent.content)} ({relative_time(recent.created_at, now)})")
+    if emotional.adaptation:
+        lines += [ADAPTATION_HEADER, *(f"- {line}" for line in emotional.adaptation)]
     return lines
 
 
-def emotional_block(state: ContactState) -> list[str]:
-    """Seam for the emotional-intelligence issue (adaptation tables, baseline comparison)."""
-    return ["EMOTIONAL CONTEXT:", f"- Mood: {state.mood}, energy: {state.energy}"]
-
-
-def context_text(*, contact: Contact, state: ContactState, memory_lines: Sequence[str], now: datetime) -> str:
-    lines = contact_block(contact, state, now)
+def context_text(
+    *,
+    contact: Contact,
+    state: ContactState,
+    emotional: EmotionalContext,
+    recent: RecentEpisode | None,
+    memory_lines: Sequence[str],
+    now: datetime,
+) -> str:
+    lines = safety_block(emotional, now) + contact_block(contact)
     if state.relationship_stage == RelationshipStage.NEW:
         lines += NEW_CONTACT_BEHAVIOR
+    lines += emotional_block(emotional, state, now, recent)
     if memory_lines:
         lines += [MEMORIES_HEADER, *memory_lines]
-    lines += emotional_block(state)
     return "\n".join(lines)
+
+
+def _baseline_line(emotional: EmotionalContext) -> str:
+    baseline = emotional.baseline
+    assert baseline is not None
+    usual = baseline.style if baseline.mood == "neutral" else baseline.mood
+    normally = f"normally {usual} and {baseline.energy}-energy"
+    return f"- This is unusual: {normally}" if emotional.unusual else f"- Typical for them ({normally})"
+
+
+def _quoted(text: str) -> str:
+    return '"' + _SPACE.sub(" ", text).replace('"', "'").strip() + '"'
 
 
 def _relationship(state: ContactState, now: datetime) -> str:

@@ -19,6 +19,7 @@ from memories.services import recent
 from memories.services.entities import contact_entities
 from memories.services.pipeline import candidate_apply, message_mark_processed, message_process_inline
 from memories.services.records import memory_merge
+from moods.services.readings import message_mood_record
 from providers import llm
 from providers.embeddings import embed_texts, embedding_model
 
@@ -39,6 +40,8 @@ def message_process_deferred(*, message_id: int) -> None:
         message_process_inline(message_id=message_id)
     if message.role == Role.USER and settings.LLM_EXTRACTION_ENABLED and llm.llm_configured():
         memories_extract_with_llm(message=message)
+    if message.role == Role.USER:
+        _record_mood(message)
     memories_embed_pending(tenant_id=message.contact.tenant_id, contact_id=message.contact_id)
     for memory in Memory.objects.filter(
         contact_id=message.contact_id,
@@ -47,6 +50,15 @@ def message_process_deferred(*, message_id: int) -> None:
     ):
         memory_merge_similar(memory=memory)
     message_mark_processed(message_id=message_id)
+
+
+def _record_mood(message: Message) -> None:
+    """The mood step must never fail or block the message's processing: any error is logged and the
+    message is finished without a mood reading (the next message reads the mood afresh)."""
+    try:
+        message_mood_record(message_id=message.pk)
+    except Exception:  # noqa: BLE001 - by contract, see docstring
+        logger.exception("mood classification failed for message %s", message.pk)
 
 
 def memories_embed_pending(*, tenant_id: int, contact_id: int | None) -> int:

@@ -19,6 +19,7 @@ from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus, M
 from memories.services import recent
 from memories.services.entities import contact_entities, entities_mentioned, entity_resolve
 from memories.services.records import memory_create, memory_link_reply, memory_reinforce, memory_supersede
+from moods.services.crisis import message_crisis_check
 
 logger = logging.getLogger(__name__)
 NEAR_DUPLICATE_OVERLAP = 0.8  # share of content words in common (Jaccard) that counts as "the same"
@@ -33,7 +34,7 @@ def message_process_inline(*, message_id: int) -> bool:
     with transaction.atomic():
         message = (
             Message.objects.select_for_update(of=("self",))
-            .select_related("contact", "conversation")
+            .select_related("contact__tenant", "conversation")
             .filter(pk=message_id)
             .first()
         )
@@ -46,6 +47,7 @@ def message_process_inline(*, message_id: int) -> bool:
         )
         if message.role == Role.USER:
             contact_state_record_activity(state=state, conversation=message.conversation, at=message.sent_at)
+            message_crisis_check(message=message, state=state)
             state.save()
         _remember(message, extract(message.content, role=message.role))
         message.extracted_at = clock.now()

@@ -10,6 +10,7 @@ import pytest
 from contacts.models import Tenant
 from memories.models import Memory
 from memories.tasks import process_message
+from moods.classification.llm import PROMPT as MOOD_PROMPT
 from tests.memories.helpers import ingest, ledger_message
 
 pytestmark = pytest.mark.django_db
@@ -79,5 +80,7 @@ def test_llm_failure_never_fails_processing(tenant: Tenant, settings, openai_stu
 def test_llm_extraction_is_off_by_default(tenant: Tenant, openai_stub) -> None:  # type: ignore[no-untyped-def]
     _run(tenant)
 
-    assert openai_stub.requests == []
+    # the only LLM call is the mood classifier's
+    prompts = [body["messages"][0]["content"] for _, body in openai_stub.requests]
+    assert prompts == [MOOD_PROMPT]
     assert ledger_message(tenant, "m1").processed_at is not None

@@ -1,0 +1,1 @@
+"""Writes of the emotional-intelligence layer: mood logs, crisis flags, patterns, triggers, insights."""

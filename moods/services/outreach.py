@@ -1,0 +1,60 @@
+"""Triggers (proactive outreach for the chat engine) and insights (for the business owner).
+
+Both carry a dedupe key, unique per tenant: creating "the same" one twice — a retried task, a second
+periodic run — returns the existing row instead of a duplicate.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from django.conf import settings
+
+from config import clock
+from contacts.activity import contact_zone
+from contacts.models import Contact
+from moods.models import Insight, Trigger, TriggerKind
+
+# A message before this local hour is still "the night before": its next morning is the same day.
+NIGHT_ENDS_HOUR = 5
+
+
+def next_morning(at: datetime, timezone_name: str) -> datetime:
+    """TRIGGER_MORNING_HOUR on the morning after ``at`` in the contact's timezone (aware, in that zone)."""
+    zone = contact_zone(timezone_name)
+    local = at.astimezone(zone)
+    day = local.date() if local.hour < NIGHT_ENDS_HOUR else local.date() + timedelta(days=1)
+    return datetime.combine(day, time(hour=settings.TRIGGER_MORNING_HOUR), tzinfo=zone)
+
+
+def check_in_trigger_create(*, contact: Contact, after: datetime, reason: str) -> Trigger | None:
+    """A check-in the next morning after ``after``; None when that morning has already passed
+    (backfilled history must not queue outreach for the past). One per contact per morning."""
+    due_at = next_morning(after, contact.timezone)
+    if due_at <= clock.now():
+        return None
+    trigger, _ = Trigger.objects.get_or_create(
+        tenant_id=contact.tenant_id,
+        dedupe_key=f"{TriggerKind.CHECK_IN}:{contact.pk}:{due_at.date().isoformat()}",
+        defaults={"contact": contact, "kind": TriggerKind.CHECK_IN, "reason": reason, "due_at": due_at},
+    )
+    return trigger
+
+
+def trigger_complete(*, trigger: Trigger) -> Trigger:
+    """Close a trigger. Idempotent: completing it again keeps the first completion time."""
+    Trigger.objects.filter(pk=trigger.pk, completed_at__isnull=True).update(completed_at=clock.now())
+    trigger.refresh_from_db(fields=["completed_at"])
+    return trigger
+
+
+def insight_create(
+    *, contact: Contact, kind: str, summary: str, dedupe_key: str, data: dict[str, Any], at: datetime
+) -> tuple[Insight, bool]:
+    """Returns (insight, created)."""
+    return Insight.objects.get_or_create(
+        tenant_id=contact.tenant_id,
+        dedupe_key=dedupe_key,
+        defaults={"contact": contact, "kind": kind, "summary": summary, "data": data, "created_at": at},
+    )

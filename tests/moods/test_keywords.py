@@ -1,0 +1,378 @@
+"""The offline keyword/lexicon mood classifier (contact-intelligence §4.1 fallback)."""
+
+from __future__ import annotations
+
+import pytest
+
+from moods.classification.keywords import DEFAULT_CONFIDENCE, MAX_CHARS, classify_keywords
+from moods.classification.reading import MoodReading
+
+NEUTRAL_DEFAULT = MoodReading("neutral", "medium", "casual", DEFAULT_CONFIDENCE, "keywords")
+
+
+# --- the spec's list ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mood", "energy"),
+    [
+        ("haha", "happy", "high"),
+        ("lol", "happy", "high"),
+        ("😂", "happy", "high"),
+        ("amazing", "happy", "high"),
+        ("sad", "sad", "low"),
+        ("crying", "sad", "low"),
+        ("😢", "sad", "low"),
+        ("miss", "sad", "low"),
+        ("worried", "anxious", "low"),
+        ("nervous", "anxious", "low"),
+        ("anxious", "anxious", "low"),
+        ("ugh", "frustrated", "medium"),
+        ("annoyed", "frustrated", "medium"),
+        ("frustrated", "frustrated", "medium"),
+        ("bored", "bored", "low"),
+        ("meh", "bored", "low"),
+        ("whatever", "bored", "low"),
+    ],
+)
+def test_spec_keyword_alone(text: str, mood: str, energy: str) -> None:
+    reading = classify_keywords(text)
+
+    assert (reading.mood, reading.energy) == (mood, energy)
+
+
+@pytest.mark.parametrize(
+    ("text", "mood", "energy"),
+    [
+        ("haha you're right", "happy", "high"),
+        ("lol that's me", "happy", "high"),
+        ("he did what 😂", "happy", "high"),
+        ("that concert was amazing", "happy", "high"),
+        ("I feel sad today", "sad", "low"),
+        ("I've been crying all day", "sad", "low"),
+        ("the dog died 😢", "sad", "low"),
+        ("I miss her", "sad", "low"),
+        ("I'm worried about the exam", "anxious", "low"),
+        ("I'm nervous about tomorrow", "anxious", "low"),
+        ("feeling anxious tonight", "anxious", "low"),
+        ("ugh, mondays", "frustrated", "medium"),
+        ("I'm annoyed with my boss", "frustrated", "medium"),
+        ("I'm frustrated with work", "frustrated", "medium"),
+        ("I'm bored at home", "bored", "low"),
+        ("meh, it was okay", "bored", "low"),
+        ("whatever, do what you want", "bored", "low"),
+    ],
+)
+def test_spec_keyword_in_a_sentence(text: str, mood: str, energy: str) -> None:
+    reading = classify_keywords(text)
+
+    assert (reading.mood, reading.energy) == (mood, energy)
+
+
+@pytest.mark.parametrize(
+    "text", ["see you at 5", "what time is it", "ok", "The meeting is on Tuesday.", "good morning"]
+)
+def test_nothing_matches_is_the_neutral_default(text: str) -> None:
+    assert classify_keywords(text) == NEUTRAL_DEFAULT
+
+
+# --- extended moods ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mood", "energy", "style"),
+    [
+        ("I can't wait!", "excited", "high", "casual"),
+        ("so excited for tonight", "excited", "high", "casual"),
+        ("yay", "excited", "high", "casual"),
+        ("🎉", "excited", "high", "casual"),
+        ("I'm furious", "angry", "high", "venting"),
+        ("he pissed me off", "angry", "high", "venting"),
+        ("I hate this", "angry", "high", "venting"),
+        ("😡", "angry", "high", "venting"),
+        ("thank you", "grateful", "medium", "casual"),
+        ("thanks so much", "grateful", "medium", "casual"),
+        ("I'm grateful", "grateful", "medium", "casual"),
+        ("I appreciate it", "grateful", "medium", "casual"),
+        ("🙏", "grateful", "medium", "casual"),
+        ("hey cutie", "flirty", "medium", "romantic"),
+        ("😘", "flirty", "medium", "romantic"),
+        ("😉", "flirty", "medium", "romantic"),
+        ("you're cute", "flirty", "medium", "romantic"),
+        ("miss you ❤️", "flirty", "medium", "romantic"),
+        ("I'm confused", "confused", "medium", "casual"),
+        ("I don't understand", "confused", "medium", "casual"),
+        ("what do you mean", "confused", "medium", "casual"),
+        ("huh?", "confused", "medium", "casual"),
+        ("that makes no sense", "confused", "medium", "casual"),
+        ("🤔", "confused", "medium", "casual"),
+    ],
+)
+def test_extended_moods(text: str, mood: str, energy: str, style: str) -> None:
+    reading = classify_keywords(text)
+
+    assert (reading.mood, reading.energy, reading.style) == (mood, energy, style)
+
+
+def test_miss_alone_stays_sad_while_a_heart_makes_it_flirty() -> None:
+    # given the same words, with and without a heart
+    # then "miss" keeps the spec's sad reading, the heart tips it to flirty (VADER's valence breaks the tie)
+    assert classify_keywords("I miss you").mood == "sad"
+    assert classify_keywords("I miss you ❤️").mood == "flirty"
+
+
+# --- emoji -------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mood", "energy", "style"),
+    [
+        ("😢", "sad", "low", "supportive"),
+        ("😂", "happy", "high", "playful"),
+        ("😡", "angry", "high", "venting"),
+        ("🙏", "grateful", "medium", "casual"),
+        ("😭", "sad", "low", "supportive"),
+        ("💔", "sad", "low", "supportive"),
+        ("😠", "angry", "high", "venting"),
+        ("😟", "anxious", "low", "supportive"),
+        ("🙄", "frustrated", "medium", "venting"),
+        ("❤️", "flirty", "medium", "romantic"),
+        ("😍", "flirty", "medium", "romantic"),
+        ("🙏🏽", "grateful", "medium", "casual"),
+    ],
+)
+def test_emoji_only_message(text: str, mood: str, energy: str, style: str) -> None:
+    reading = classify_keywords(text)
+
+    assert (reading.mood, reading.energy, reading.style) == (mood, energy, style)
+
+
+def test_tears_of_joy_is_not_also_read_as_tears() -> None:
+    # given 😂, whose description is "face with tears of joy"
+    reading = classify_keywords("😂")
+
+    # then the longest cue wins and nothing rivals it
+    assert reading.confidence == 0.7
+
+
+# --- negation ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm not sad anymore",
+        "not bored at all",
+        "I'm not worried",
+        "I don't miss him",
+        "I'm not annoyed",
+        "I’m not sad",
+    ],
+)
+def test_negated_negative_cue_does_not_fire(text: str) -> None:
+    assert classify_keywords(text) == NEUTRAL_DEFAULT
+
+
+@pytest.mark.parametrize("text", ["I'm not happy", "not amazing", "I'm not so happy", "I don't think I'm happy"])
+def test_negated_positive_cue_reads_sad(text: str) -> None:
+    reading = classify_keywords(text)
+
+    assert (reading.mood, reading.energy, reading.style) == ("sad", "low", "supportive")
+    assert reading.confidence < 0.5  # valence only, weaker than a named feeling
+
+
+def test_never_so_is_emphasis_not_negation() -> None:
+    # VADER's exception: "never so happy" is very happy
+    assert classify_keywords("I've never been so happy").mood == "happy"
+
+
+@pytest.mark.parametrize("text", ["I can't stop laughing lol", "I can't 😂", "not happy 😂"])
+def test_interjections_and_emoji_are_not_negated(text: str) -> None:
+    reading = classify_keywords(text)
+
+    assert (reading.mood, reading.style) == ("happy", "playful")
+
+
+def test_negation_does_not_cross_a_sentence() -> None:
+    assert classify_keywords("Not bad. I'm sad").mood == "sad"
+
+
+def test_negation_words_inside_a_cue_do_not_negate_it() -> None:
+    assert classify_keywords("I can't wait").mood == "excited"
+    assert classify_keywords("I don't get it").mood == "confused"
+
+
+# --- intensity ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("plain", "intense", "energy_before", "energy_after"),
+    [
+        ("I'm sad", "I'm SO SAD", "low", "medium"),  # caps on feeling words
+        ("I'm sad", "I'm sad!!", "low", "medium"),  # exclamation marks
+        ("I'm worried", "I'm really worried", "low", "medium"),  # booster
+        ("I'm bored", "I'm sooo bored", "low", "medium"),  # stretched booster
+        ("ugh", "ugh, so annoying", "medium", "high"),
+        ("thank you", "THANK YOU!!", "medium", "high"),
+        ("I'm sad", "I'm sad, lonely and depressed", "low", "medium"),  # strong valence (|compound| >= 0.8)
+    ],
+)
+def test_intensity_raises_energy_one_level(plain: str, intense: str, energy_before: str, energy_after: str) -> None:
+    before, after = classify_keywords(plain), classify_keywords(intense)
+
+    assert before.mood == after.mood
+    assert (before.energy, after.energy) == (energy_before, energy_after)
+
+
+def test_so_happy_shouting_is_high() -> None:
+    reading = classify_keywords("I'm SO HAPPY!!!")
+
+    assert (reading.mood, reading.energy) == ("happy", "high")
+
+
+def test_high_energy_stays_high() -> None:
+    assert classify_keywords("HAHA!!!").energy == "high"
+
+
+def test_one_exclamation_or_an_acronym_in_caps_is_no_emphasis() -> None:
+    assert classify_keywords("I'm sad!").energy == "low"
+    assert classify_keywords("my TV is broken, I'm sad").energy == "low"
+
+
+def test_emphasis_alone_does_not_move_the_neutral_default() -> None:
+    assert classify_keywords("SEE YOU SOON!!!") == NEUTRAL_DEFAULT
+
+
+# --- valence fallback (no cue) -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mood", "energy"),
+    [
+        ("That's terrible news", "sad", "low"),
+        (":)", "happy", "medium"),  # a cue-less positive reading is not lively without emphasis
+        ("I love this!!", "happy", "high"),
+    ],
+)
+def test_strong_valence_without_a_cue_names_a_mood(text: str, mood: str, energy: str) -> None:
+    reading = classify_keywords(text)
+
+    assert (reading.mood, reading.energy) == (mood, energy)
+
+
+# --- chat spelling -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [("hahahaha", "happy"), ("ahahah", "happy"), ("lolol", "happy"), ("yaaaay", "excited"), ("misss you", "sad")],
+)
+def test_stretched_and_repeated_spellings(text: str, mood: str) -> None:
+    assert classify_keywords(text).mood == mood
+
+
+def test_curly_apostrophes() -> None:
+    assert classify_keywords("I can’t wait").mood == "excited"
+
+
+# --- style -------------------------------------------------------------------------------------------------------
+
+
+def test_style_derivation() -> None:
+    assert classify_keywords("haha").style == "playful"  # laughter
+    assert classify_keywords("that was amazing").style == "casual"  # happy, no laughter
+    assert classify_keywords("you're cute").style == "romantic"
+    assert classify_keywords("ugh").style == "venting"
+    assert classify_keywords("I hate this").style == "venting"
+    assert classify_keywords("I'm sad").style == "supportive"
+    assert classify_keywords("I'm nervous").style == "supportive"
+
+
+def test_long_calm_message_is_deep_and_a_shorter_one_casual() -> None:
+    # given 40 and 39 plain words
+    long_text = " ".join(["we"] * 40)
+    short_text = " ".join(["we"] * 39)
+
+    assert classify_keywords(long_text) == MoodReading("neutral", "medium", "deep", DEFAULT_CONFIDENCE, "keywords")
+    assert classify_keywords(short_text) == NEUTRAL_DEFAULT
+
+
+# --- conflicts and confidence ------------------------------------------------------------------------------------
+
+
+def test_most_cues_win() -> None:
+    # given three frustrated cues against one laugh
+    reading = classify_keywords("ugh, annoying, so frustrating. lol")
+
+    assert reading.mood == "frustrated"
+
+
+def test_tie_goes_to_the_mood_vader_agrees_with() -> None:
+    # given one happy and one angry cue, and negative valence overall
+    assert classify_keywords("lol I hate this").mood == "angry"
+
+
+def test_tie_without_valence_goes_to_the_fixed_priority_in_either_order() -> None:
+    # given confused and bored cues, both valence-free: confused ranks first
+    assert classify_keywords("huh, whatever").mood == "confused"
+    assert classify_keywords("whatever, huh").mood == "confused"
+
+
+def test_same_input_same_reading() -> None:
+    assert classify_keywords("lol I hate this") == classify_keywords("lol I hate this")
+
+
+def test_confidence_ordering() -> None:
+    # given an explicit cue, valence alone, and nothing
+    cue = classify_keywords("I'm sad").confidence
+    valence = classify_keywords("That's terrible news").confidence
+    default = classify_keywords("see you at 5").confidence
+
+    assert cue == 0.7
+    assert valence == 0.44
+    assert default == DEFAULT_CONFIDENCE == 0.3
+    assert cue > valence > default
+
+
+def test_confidence_grows_with_support_and_shrinks_with_rivals() -> None:
+    assert classify_keywords("I'm sad, lonely and depressed").confidence == 0.9  # three cues, VADER agrees
+    assert classify_keywords("whatever").confidence == 0.6  # one cue, VADER silent
+    assert classify_keywords("huh, whatever").confidence == 0.5  # one cue, one rival
+
+
+# --- odd input ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   \n\t ",
+        "x" * 10_000,
+        "sad " * 2_500,
+        "😂" * 5_000,
+        "\x00\x07\x1b[31m\x7f",
+        "?!.,;:-_()[]{}",
+        "!!!",
+        "\ufe0f\u200d🏽",
+        "\ud800",
+        "مرحبا كيف حالك",
+    ],
+)
+def test_odd_input_still_gives_a_valid_reading(text: str) -> None:
+    reading = classify_keywords(text)
+
+    assert isinstance(reading, MoodReading)  # __post_init__ validated mood/energy/style/confidence
+    assert reading.source == "keywords"
+
+
+@pytest.mark.parametrize("text", ["", "   ", "?!.,;:", "\x00\x01"])
+def test_empty_or_punctuation_only_is_the_default(text: str) -> None:
+    assert classify_keywords(text) == NEUTRAL_DEFAULT
+
+
+def test_only_the_head_of_a_huge_message_is_read() -> None:
+    # given a cue past the clipping point
+    reading = classify_keywords("x " * MAX_CHARS + "I'm sad")
+
+    assert reading.mood == "neutral"
