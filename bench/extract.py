@@ -1,9 +1,11 @@
-"""Immediate-tier extraction speed: `python -m bench.extract [--messages 20000] [--seed 1]`.
+"""Per-message rule speed: `python -m bench.extract [--messages 20000] [--seed 1] [--json OUT]`.
 
-Times `memories.extraction.extract` (the rules: facts, preferences, entity mentions, the episode
-decision) on a reproducible mix of chat messages — short and long, with and without anything to
-extract — and prints per-message percentiles. Pure CPU, no database: the inline tier's database
-work (dedup, supersession, state) is measured end to end by the HTTP benchmarks.
+Times, on a reproducible mix of chat messages (short and long, with and without anything to find):
+- `extract` — the immediate tier's rules (facts, preferences, entity mentions, the episode decision);
+- `crisis` — crisis-language detection, also inline (it runs in the ingest request);
+- `mood_keywords` — the offline mood classifier (VADER + cues), deferred tier, the default path.
+Prints per-message percentiles for each. Pure CPU, no database: the inline tier's database work
+(dedup, supersession, state) is measured end to end by the HTTP benchmarks.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 import django
 
@@ -25,6 +28,8 @@ TEMPLATES = [
     "Work was so stressful today, my boss kept asking for updates every hour and I could not focus at all",
     "I prefer tea over coffee", "My favourite colour is {colour}", "I have two kids and a cat named {pet}",
     "We went hiking near {city} and it rained the whole time, but honestly it was still one of the best days",
+    "ugh this traffic is killing me", "I'm so worried about the exam tomorrow", "thank you so much 🙏",
+    "honestly I can't take this anymore", "meh, whatever", "I'm SO excited!!! can't wait 🎉",
 ]  # fmt: skip
 FILL = {
     "pet": ["Bruno", "Max", "Luna", "Coco"], "city": ["Pune", "Chennai", "new york", "Berlin"],
@@ -54,17 +59,33 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     from memories.extraction import extract
+    from moods.classification.keywords import classify_keywords
+    from moods.crisis import detect_crisis
 
     messages = corpus(args.messages, args.seed)
-    for text in messages[:500]:  # warm up regex caches
-        extract(text, role="user")
+    stages = {
+        "extract": lambda text: extract(text, role="user"),
+        "crisis": detect_crisis,
+        "mood_keywords": classify_keywords,
+    }
+    figures = {name: _timed(run, messages) for name, run in stages.items()}
+    for name, stage in figures.items():
+        print(name, " ".join(f"{k}={v}" for k, v in stage.items()))
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(figures, out, indent=2)
+
+
+def _timed(run: Callable[[str], object], messages: list[str]) -> dict[str, float]:
+    for text in messages[:500]:  # warm up regex and lexicon caches
+        run(text)
     timings = []
     for text in messages:
         start = time.perf_counter_ns()
-        extract(text, role="user")
+        run(text)
         timings.append((time.perf_counter_ns() - start) / 1e6)
     timings.sort()
-    figures = {
+    return {
         "messages": len(timings),
         "mean_ms": round(statistics.fmean(timings), 4),
         "p50_ms": round(timings[len(timings) // 2], 4),
@@ -72,10 +93,6 @@ def main() -> None:
         "p99_ms": round(timings[int(len(timings) * 0.99)], 4),
         "max_ms": round(timings[-1], 4),
     }
-    print(" ".join(f"{k}={v}" for k, v in figures.items()))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(figures, out, indent=2)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from providers.llm import LLMUnavailable, complete_json, complete_text, llm_configured
+from providers.llm import LLMTimeout, LLMUnavailable, complete_json, complete_text, llm_configured
 from tests.openai_stub import OpenAIStub
 
 
@@ -56,11 +56,12 @@ def test_slow_server_is_cut_off_at_the_timeout(openai_stub: OpenAIStub) -> None:
 
     # when
     started = time.monotonic()
-    with pytest.raises(LLMUnavailable) as raised:
+    with pytest.raises(LLMTimeout) as raised:
         complete_json(system="s", user="u", timeout=0.2)
     elapsed = time.monotonic() - started
 
-    # then it gave up once, without retrying
+    # then it gave up once, without retrying, with the timeout kind of unavailability (callers tell them apart)
+    assert isinstance(raised.value, LLMUnavailable)
     assert elapsed < 0.45
     assert "timed out" in str(raised.value)
     assert len(openai_stub.requests) == 1
@@ -100,6 +101,7 @@ def test_stopped_server_is_unavailable(openai_stub: OpenAIStub) -> None:
 
     # then
     assert str(raised.value) == "LLM unreachable"
+    assert not isinstance(raised.value, LLMTimeout)
 
 
 def test_answer_that_is_not_json_is_unavailable(openai_stub: OpenAIStub) -> None:
