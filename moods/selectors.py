@@ -53,8 +53,11 @@ def emotional_context_get(*, contact: Contact, state: ContactState, now: datetim
         mood_at=state.mood_at,
         current=current,
         baseline=baseline,
-        unusual=baseline is not None and (state.mood, state.energy) != (baseline.mood, baseline.energy),
-        adaptation=adaptation_lines(mood=state.mood, energy=state.energy, flirty_persona=str(persona)),
+        # A stale reading says how they were, not how they are: no unusual-flag, no tone to adapt to.
+        unusual=current and baseline is not None and (state.mood, state.energy) != (baseline.mood, baseline.energy),
+        adaptation=adaptation_lines(mood=state.mood, energy=state.energy, flirty_persona=str(persona))
+        if current
+        else [],
         crisis_at=state.crisis_at if crisis_active else None,
         helpline=str(tenant_settings.get("helpline_text") or settings.DEFAULT_HELPLINE_TEXT),
     )

@@ -1,5 +1,7 @@
 """Test settings: the real embedded services, a separate Redis database, fast password hashing."""
 
+import os
+
 from config.settings import *  # noqa: F403
 from config.settings import REDIS_URL, celery_broker_url
 
@@ -26,3 +28,9 @@ CELERY_BROKER_URL = celery_broker_url(REDIS_URL)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True  # tasks run for real, in-process, when enqueued
 CELERY_TASK_EAGER_PROPAGATES = True
+
+# Parallel runs in one checkout (e.g. two people's pytest against one embedded server) each take their own
+# test database: RAPPORT_TEST_DB_SUFFIX=_b pytest ...
+DATABASES["default"]["TEST"] = {  # noqa: F405
+    "NAME": f"test_{DATABASES['default']['NAME']}{os.environ.get('RAPPORT_TEST_DB_SUFFIX', '')}"  # noqa: F405
+}

@@ -19,7 +19,7 @@ from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus, M
 from memories.services import recent
 from memories.services.entities import contact_entities, entities_mentioned, entity_resolve
 from memories.services.records import memory_create, memory_link_reply, memory_reinforce, memory_supersede
-from moods.services.crisis import message_crisis_check
+from moods.services.crisis import message_crisis_record
 
 logger = logging.getLogger(__name__)
 NEAR_DUPLICATE_OVERLAP = 0.8  # share of content words in common (Jaccard) that counts as "the same"
@@ -31,6 +31,7 @@ def message_process_inline(*, message_id: int) -> bool:
     Locks the message row, then the contact's state row, so one contact's memory writes are
     serialised (dedup and supersession see each other) while other contacts proceed in parallel.
     """
+    message_crisis_record(message_id=message_id)
     with transaction.atomic():
         message = (
             Message.objects.select_for_update(of=("self",))
@@ -47,7 +48,6 @@ def message_process_inline(*, message_id: int) -> bool:
         )
         if message.role == Role.USER:
             contact_state_record_activity(state=state, conversation=message.conversation, at=message.sent_at)
-            message_crisis_check(message=message, state=state)
             state.save()
         _remember(message, extract(message.content, role=message.role))
         message.extracted_at = clock.now()

@@ -6,12 +6,36 @@ safety guidance and the tenant's helpline; a review flag is raised when the tena
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+
 from config import clock
-from contacts.models import ContactState, Message
+from contacts.models import ContactState, Message, Role
 from moods.crisis import CrisisMatch, detect_crisis
 from moods.models import ReviewFlag, ReviewFlagKind
 
 EXCERPT_CHARS = 500
+
+
+def message_crisis_record(*, message_id: int) -> CrisisMatch | None:
+    """Inline, before extraction and in its own transaction: a failing extraction must not take the
+    crisis record with it (that would defer it to the worker). Idempotent; only for user messages
+    whose immediate tier has not run yet."""
+    text = (
+        Message.objects.filter(pk=message_id, role=Role.USER, extracted_at__isnull=True)
+        .values_list("content", flat=True)
+        .first()
+    )
+    if text is None or detect_crisis(text) is None:
+        return None
+    with transaction.atomic():
+        message = Message.objects.select_related("contact__tenant").get(pk=message_id)
+        state = ContactState.objects.select_for_update().get(contact_id=message.contact_id)
+        match = message_crisis_check(message=message, state=state)
+        state.save(update_fields=["crisis_at", "updated_at"])
+    return match
 
 
 def message_crisis_check(*, message: Message, state: ContactState) -> CrisisMatch | None:
@@ -21,7 +45,9 @@ def message_crisis_check(*, message: Message, state: ContactState) -> CrisisMatc
         return None
     if state.crisis_at is None or message.sent_at > state.crisis_at:
         state.crisis_at = message.sent_at
-    if crisis_review_enabled(message.contact.tenant.settings):
+    # Imported history (older than the crisis window) is not a live emergency: no review flag for it.
+    live = clock.now() - message.sent_at <= timedelta(hours=settings.CRISIS_CONTEXT_HOURS)
+    if live and crisis_review_enabled(message.contact.tenant.settings):
         ReviewFlag.objects.get_or_create(
             message=message,
             kind=ReviewFlagKind.CRISIS,

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from statistics import mean
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import transaction
 
@@ -35,6 +36,8 @@ def mood_patterns_detect_all(*, now: datetime | None = None, progress: Callable[
     for contact in contacts.iterator(chunk_size=500):
         try:
             contact_patterns_detect(contact=contact, now=now)
+        except SoftTimeLimitExceeded:
+            raise  # the task's time is up: stop here (the next run starts again; every step is idempotent)
         except Exception:  # noqa: BLE001 - one contact's bad data must not stop the pass
             logger.exception("mood patterns failed for contact %s", contact.pk)
         examined += 1
@@ -113,11 +116,12 @@ def engagement_decline_detect(*, contact: Contact, now: datetime) -> bool:
     sessions = _sessions(contact, since=now - 2 * window, until=now)
     before = [count for start, count in sessions if start < now - window]
     recent = [count for start, count in sessions if start >= now - window]
-    if not before or not recent or mean(recent) > settings.ENGAGEMENT_DECLINE_SHARE * mean(before):
+    recent_avg = mean(recent) if recent else 0.0  # no session at all this week is the steepest decline
+    if not before or recent_avg > settings.ENGAGEMENT_DECLINE_SHARE * mean(before):
         return False
     if contact.insights.filter(kind=InsightKind.ENGAGEMENT_DECLINE, created_at__gt=now - window).exists():
         return False
-    figures = {"before_avg": round(mean(before), 2), "recent_avg": round(mean(recent), 2), "days": window.days}
+    figures = {"before_avg": round(mean(before), 2), "recent_avg": round(recent_avg, 2), "days": window.days}
     with transaction.atomic():
         _, created = insight_create(
             contact=contact, kind=InsightKind.ENGAGEMENT_DECLINE, at=now, data=figures,

@@ -29,7 +29,7 @@ def message_mood_record(*, message_id: int) -> MoodLog | None:
     if message is None or MoodLog.objects.filter(message_id=message_id).exists():
         return None
     state = ContactState.objects.get(contact_id=message.contact_id)
-    reading = classify_mood(message.content, previous=_previous_reading(state))
+    reading = classify_mood(message.content, previous=_previous_reading(state, message.sent_at))
     with transaction.atomic():
         state = ContactState.objects.select_for_update().get(contact_id=message.contact_id)
         log, created = MoodLog.objects.get_or_create(
@@ -42,11 +42,13 @@ def message_mood_record(*, message_id: int) -> MoodLog | None:
         )  # fmt: skip
         if not created:
             return log
-        if state.mood_at is None or message.sent_at >= state.mood_at:
+        # A carried-over reading is logged but is no news: the state keeps the reading it came from.
+        fresh = reading.source != MoodSource.PREVIOUS
+        if fresh and (state.mood_at is None or message.sent_at >= state.mood_at):
             _apply(state, reading, message.sent_at)
         baseline_update(state=state)
         state.save()
-        if reading.source != MoodSource.PREVIOUS:
+        if fresh:
             sustained_negative_check(contact=message.contact, at=message.sent_at)
     return log
 
@@ -68,35 +70,44 @@ def baseline_update(*, state: ContactState) -> None:
 
 
 def sustained_negative_check(*, contact: Contact, at: datetime) -> Memory | None:
-    """SUSTAINED_NEGATIVE_MESSAGES consecutive negative readings up to ``at`` → a "difficult period"
-    memory (one per SUSTAINED_NEGATIVE_GAP_DAYS) and a check-in trigger for the next morning."""
-    needed = settings.SUSTAINED_NEGATIVE_MESSAGES
-    latest = list(
-        MoodLog.objects.filter(contact=contact, logged_at__lte=at)
-        .exclude(source=MoodSource.PREVIOUS)
-        .order_by("-logged_at", "-pk")
-        .values_list("mood", "message__client_message_id")[:needed]
-    )
-    if len(latest) < needed or any(mood not in NEGATIVE_MOODS for mood, _ in latest):
+    """SUSTAINED_NEGATIVE_MESSAGES consecutive negative readings in any run that includes the reading at
+    ``at`` (readings may be processed out of order) → a "difficult period" memory (one per
+    SUSTAINED_NEGATIVE_GAP_DAYS) and a check-in trigger for the next morning. Caller holds the state lock."""
+    run = _negative_run_through(contact, at)
+    if run is None:
         return None
-    moods = [mood for mood, _ in reversed(latest)]
+    moods = [mood for mood, _, _ in run]
+    last_at = run[-1][2]
     check_in_trigger_create(
-        contact=contact, after=at, reason=f"Sustained negative mood ({', '.join(moods)}): check in gently."
+        contact=contact, after=last_at, reason=f"Sustained negative mood ({', '.join(moods)}): check in gently."
     )
-    if _recent_difficult_period(contact, at):
+    if _recent_difficult_period(contact, last_at):
         return None
-    day = at.astimezone(contact_zone(contact.timezone)).date()
+    day = last_at.astimezone(contact_zone(contact.timezone)).date()
     return memory_create(
         tenant=contact.tenant,
         contact=contact,
         memory_type=MemoryType.EPISODE,
         content=f"Went through a difficult period around {day:%B} {day.day}, {day.year}",
         source=MemorySource.CONSOLIDATION,
-        created_at=at,
+        created_at=last_at,
         importance=DIFFICULT_PERIOD_IMPORTANCE,
         metadata={"pattern": DIFFICULT_PERIOD, "moods": moods},
-        source_message_ids=[message_id for _, message_id in reversed(latest) if message_id],
+        source_message_ids=[message_id for _, message_id, _ in run if message_id],
     )
+
+
+def _negative_run_through(contact: Contact, at: datetime) -> list[tuple[str, str, datetime]] | None:
+    """The latest window of N consecutive fresh readings, all negative, that contains the one at ``at``."""
+    needed = settings.SUSTAINED_NEGATIVE_MESSAGES
+    fresh = MoodLog.objects.filter(contact=contact).exclude(source=MoodSource.PREVIOUS)
+    columns = ("mood", "message__client_message_id", "logged_at")
+    before = list(fresh.filter(logged_at__lte=at).order_by("-logged_at", "-pk").values_list(*columns)[:needed])
+    after = list(fresh.filter(logged_at__gt=at).order_by("logged_at", "pk").values_list(*columns)[: needed - 1])
+    readings = [*reversed(before), *after]
+    windows = [readings[i : i + needed] for i in range(len(readings) - needed + 1)]
+    negative = [w for w in windows if all(mood in NEGATIVE_MOODS for mood, _, _ in w)]
+    return negative[-1] if negative else None
 
 
 def _recent_difficult_period(contact: Contact, at: datetime) -> bool:
@@ -106,8 +117,9 @@ def _recent_difficult_period(contact: Contact, at: datetime) -> bool:
     ).exists()
 
 
-def _previous_reading(state: ContactState) -> MoodReading | None:
-    if state.mood_at is None:
+def _previous_reading(state: ContactState, at: datetime) -> MoodReading | None:
+    """The state's reading, if it is recent enough to stand in for this message's (MOOD_CURRENT_HOURS)."""
+    if state.mood_at is None or abs(at - state.mood_at) > timedelta(hours=settings.MOOD_CURRENT_HOURS):
         return None
     return MoodReading(state.mood, state.energy, state.style, state.mood_confidence, MoodSource.PREVIOUS)
 

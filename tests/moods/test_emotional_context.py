@@ -103,6 +103,17 @@ def test_an_old_reading_is_the_last_known_mood(api_client: APIClient, arjun: Con
 
     assert "- Last known mood: bored (energy: low), 3 days ago" in text
     assert "Recent context" not in text  # no episode in the last 72 hours
+    assert "ADAPTATION:" not in text  # a stale reading is no tone to adapt to
+
+
+def test_a_stale_reading_is_not_unusual(api_client: APIClient, arjun: Contact) -> None:
+    _mood(arjun, "sad", "low", baseline=("happy", "high", "playful"))
+    ContactState.objects.filter(contact=arjun).update(mood_at=NOW - timedelta(days=2))
+
+    body = _context(api_client)
+
+    assert body["emotional"]["unusual"] is False and body["emotional"]["adaptation"] == []
+    assert "- Typical for them (normally happy and high-energy)" in body["context_text"]
 
 
 @pytest.mark.parametrize(
@@ -172,6 +183,34 @@ def test_crisis_guidance_ends_after_its_window(api_client: APIClient, tenant: Te
 
     assert "PRIORITY" not in body["context_text"]
     assert body["emotional"]["crisis"]["active"] is False
+
+
+def test_a_crisis_survives_a_failing_extraction(api_client: APIClient, tenant: Tenant, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # given extraction that crashes (the inline tier fails and leaves the message to the worker)
+    Tenant.objects.filter(pk=tenant.pk).update(settings={"crisis_review_enabled": True})
+    tenant.refresh_from_db()
+
+    def crash(*args: object) -> None:
+        raise RuntimeError("extraction bug")
+
+    monkeypatch.setattr("memories.services.pipeline._remember", crash)
+
+    # when a crisis message is ingested
+    ingest(tenant, "I want to die", message_id="m1", at=NOW - timedelta(minutes=1))
+
+    # then the crisis was still recorded inline, not deferred with the rest
+    assert ledger_message(tenant, "m1").extracted_at is None
+    assert ReviewFlag.objects.count() == 1
+    assert _context(api_client)["emotional"]["crisis"]["active"] is True
+
+
+def test_imported_history_raises_no_review_flag(tenant: Tenant) -> None:
+    Tenant.objects.filter(pk=tenant.pk).update(settings={"crisis_review_enabled": True})
+    tenant.refresh_from_db()
+
+    ingest(tenant, "I want to die", message_id="m1", at=NOW - timedelta(days=90))
+
+    assert not ReviewFlag.objects.exists()
 
 
 def test_figures_of_speech_raise_nothing(api_client: APIClient, tenant: Tenant) -> None:

@@ -94,7 +94,20 @@ def test_a_slow_llm_keeps_the_previous_mood(tenant: Tenant, openai_stub) -> None
         0.4,
     )
     assert elapsed < 2.5  # the deferred step gave up at its budget instead of waiting for the 3 s answer
-    assert _state(tenant).mood_at == T0
+    # and the state keeps the reading it came from (a carried-over mood is not news)
+    state = _state(tenant)
+    assert (state.mood, state.mood_confidence, state.mood_at) == ("flirty", 0.8, T0 - timedelta(minutes=5))
+
+
+def test_a_slow_llm_with_only_a_stale_previous_mood_falls_back_to_keywords(tenant: Tenant, openai_stub) -> None:  # type: ignore[no-untyped-def]
+    _with_previous_mood(tenant)
+    ContactState.objects.filter(contact__tenant=tenant).update(mood_at=T0 - timedelta(hours=13))
+    openai_stub.reply_chat(SAD_LOW_DEEP)
+    openai_stub.delay_seconds = 0.6
+
+    _ingest(tenant, "so sad today 😢", message_id="m1", at=T0)
+
+    assert (_log(tenant, "m1").mood, _log(tenant, "m1").source) == ("sad", "keywords")
 
 
 def test_a_slow_llm_with_no_previous_mood_falls_back_to_keywords(tenant: Tenant, openai_stub) -> None:  # type: ignore[no-untyped-def]

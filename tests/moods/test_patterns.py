@@ -76,6 +76,21 @@ def test_a_continuing_negative_run_adds_nothing_new(tenant: Tenant) -> None:
     assert Trigger.objects.count() == 1  # one check-in per morning
 
 
+def test_a_run_completed_out_of_order_is_still_seen(tenant: Tenant) -> None:
+    # given three negative messages whose deferred steps run m1, m3, m2 (concurrent workers)
+    texts = {"n1": SAD, "n2": ANXIOUS, "n3": ANGRY}
+    for n, (message_id, text) in enumerate(texts.items()):
+        ingest(tenant, text, message_id=message_id, at=NOW - timedelta(minutes=3 - n))
+    for message_id in ("n1", "n3", "n2"):
+        process_message.delay(ledger_message(tenant, message_id).pk)
+
+    # then the run is recognised when its middle reading arrives
+    contact = Contact.objects.get(tenant=tenant, external_id="arjun")
+    [memory] = _difficult_periods(contact)
+    assert memory.metadata["moods"] == ["sad", "anxious", "angry"]
+    assert Trigger.objects.count() == 1
+
+
 def test_a_happy_message_breaks_the_run(tenant: Tenant) -> None:
     contact = _say(tenant, [SAD, ANXIOUS, HAPPY, ANGRY, SAD])
 
@@ -216,6 +231,14 @@ def test_engagement_decline_at_half_the_messages_per_session(tenant: Tenant, rec
 
     assert ContactState.objects.get(contact=contact).churn_risk == (0.2 if declined else 0.0)
     assert list(Insight.objects.values_list("kind", flat=True)) == (["engagement_decline"] if declined else [])
+
+
+def test_a_contact_who_stopped_entirely_has_declined(tenant: Tenant) -> None:
+    contact = _contact(tenant)
+    _sessions(contact, sizes_before=[10, 10], sizes_recent=[])
+
+    assert engagement_decline_detect(contact=contact, now=NOW) is True
+    assert Insight.objects.get().data == {"before_avg": 10, "recent_avg": 0.0, "days": 7}
 
 
 def test_engagement_decline_counts_once_per_window(tenant: Tenant) -> None:
