@@ -193,6 +193,18 @@ RETRIEVAL_WEIGHTS = {
     "access_frequency": 0.10,
     "entity_match": 0.10,
 }
+# Business (tenant-level, contact = null) memory: AI Brain §3.2 weights, Tenant.settings
+# ["business_retrieval_weights"] overrides; its own decay (importance lost per day without access)
+# and GET /brain/context's default token budget (?budget= overrides).
+BUSINESS_RETRIEVAL_WEIGHTS = {
+    "similarity": 0.40,
+    "recency": 0.25,
+    "importance": 0.20,
+    "access_frequency": 0.10,
+    "entity_match": 0.05,
+}
+BUSINESS_DECAY_RATE = 0.01
+BUSINESS_CONTEXT_BUDGET = 1200
 RETRIEVAL_CANDIDATES = 30  # top memories by similarity, united with the entity-matched ones
 RETRIEVAL_MIN_IMPORTANCE = 0.1
 # Hybrid similarity = DENSE_SHARE × cosine + (1 − DENSE_SHARE) × normalised full-text rank.
@@ -200,6 +212,20 @@ RETRIEVAL_DENSE_SHARE = 0.5
 # Memory tokens injected per relationship stage (chat-engine-memory-v2 §3.4); ?budget= overrides.
 STAGE_BUDGETS = {"new": 0, "building": 500, "established": 1200, "deep": 2000, "fading": 800, "dormant": 200}
 QUERY_EMBEDDING_CACHE_SECONDS = 7 * 24 * 3600
+
+# --- Consolidation (contact-intelligence §6, AI Brain §4.3–4.4) ------------------------------
+CONSOLIDATION_INTERVAL_HOURS = 6  # the periodic pass (a django-celery-beat schedule, editable in the admin)
+CONSOLIDATION_DEBOUNCE_SECONDS = env.int("CONSOLIDATION_DEBOUNCE_SECONDS", default=300)  # deferred, per contact
+DECAY_AFTER_DAYS = 7  # memories not accessed for this long lose decay_rate per day
+PRUNE_BELOW_IMPORTANCE = 0.1  # ... and are deleted once below this and not accessed for PRUNE_AFTER_DAYS
+PRUNE_AFTER_DAYS = 30
+EXPIRED_KEEP_DAYS = 30  # expired memories leave context at once and are deleted this long after expiry
+MEMORY_CAP_PER_CONTACT = env.int("MEMORY_CAP_PER_CONTACT", default=100)  # active memories; lowest importance, oldest go
+THEME_MIN_EPISODES = 5  # active episodes sharing a theme (an entity or a tight cluster) → one pattern
+THEME_CLUSTER_SIMILARITY = 0.8  # cosine between episodes of one embedding cluster
+THEME_PATTERN_IMPORTANCE = 0.8
+CHURN_DECLINE_LOOKBACK_DAYS = 30  # churn = silence / dormancy threshold + ENGAGEMENT_CHURN_STEP per recent decline
+PROFILE_MAX_FACTS = 12  # durable facts and preferences a profile summary is written from
 
 # --- Emotional intelligence (contact-intelligence §4) ----------------------------------------
 # The LLM mood classifier's budget; past it the previous mood is kept (no LLM → keyword fallback).

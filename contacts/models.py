@@ -114,6 +114,9 @@ class ContactState(models.Model):
     # Hours of day (0-23, contact's timezone) in which the contact usually chats.
     preferred_hours = models.JSONField(default=list, blank=True)
     profile_summary = models.TextField(blank=True)
+    # Fingerprint of the durable facts the profile summary was written from (rewritten when it changes).
+    profile_hash = models.CharField(max_length=64, blank=True)
+    profile_updated_at = models.DateTimeField(null=True, blank=True)
     # The conversation of the contact's latest message: a different one starts a new session.
     current_conversation = models.ForeignKey(
         "Conversation", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

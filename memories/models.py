@@ -91,6 +91,8 @@ class Memory(models.Model):
     pinned = models.BooleanField(default=False, help_text="Pinned memories never decay")
     access_count = models.PositiveIntegerField(default=0)
     accessed_at = models.DateTimeField(null=True, blank=True)
+    # When periodic decay last charged this memory: the next pass charges only the time since.
+    decayed_at = models.DateTimeField(null=True, blank=True)
     embedding = VectorField(dimensions=settings.EMBEDDING_DIMENSIONS, null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True)
     status = models.CharField(max_length=16, choices=MemoryStatus.choices, default=MemoryStatus.ACTIVE)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from memories import views
+from memories import brain_views, views
 
 urlpatterns = [
     path("context/<str:contact_id>", views.ContextApi.as_view(), name="context"),
@@ -10,4 +10,6 @@ urlpatterns = [
     path("contacts/<str:contact_id>/entities", views.ContactEntitiesApi.as_view(), name="contact-entities"),
     path("memories/<int:memory_id>", views.MemoryDetailApi.as_view(), name="memory-detail"),
     path("memories/<int:memory_id>/history", views.MemoryHistoryApi.as_view(), name="memory-history"),
+    path("brain/memories", brain_views.BusinessMemoriesApi.as_view(), name="brain-memories"),
+    path("brain/context", brain_views.BusinessContextApi.as_view(), name="brain-context"),
 ]

@@ -1,14 +1,22 @@
-"""Multi-signal retrieval for ``GET /context`` (contact-intelligence §2.3, AI Brain §3)."""
+"""Multi-signal retrieval for ``GET /context`` (contact-intelligence §2.3, AI Brain §3) and for
+``GET /brain/context`` (the tenant's business memory, AI Brain §3.2 weights)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
 
-from contacts.models import Contact
+from contacts.models import Contact, Tenant
 from memories.models import ContactEntity
 from memories.retrieval.query import query_embedding
-from memories.retrieval.ranking import RankedMemory, rank_contact_memories, retrieval_weights
+from memories.retrieval.ranking import (
+    RankedMemory,
+    business_owner,
+    business_retrieval_weights,
+    rank_contact_memories,
+    rank_memories,
+    retrieval_weights,
+)
 from memories.services.entities import entities_mentioned
 
 
@@ -21,6 +29,24 @@ def rank_for_query(
     ranked = rank_contact_memories(
         contact=contact,
         weights=retrieval_weights(contact.tenant),
+        now=now,
+        query_vector=query_embedding(query) if query else None,
+        query_text=query,
+        entity_ids=[e.pk for e in mentioned],
+    )
+    return ranked, mentioned
+
+
+def rank_business_for_query(
+    *, tenant: Tenant, query: str, now: datetime
+) -> tuple[list[RankedMemory], list[ContactEntity]]:
+    """The tenant's business memories (contact is null) ranked for ``query`` with the business
+    weights, and the business entities (also contact null) the query mentions. Never a contact's."""
+    known = list(ContactEntity.objects.filter(tenant=tenant, contact__isnull=True)) if query else []
+    mentioned = entities_mentioned(query, known) if query else []
+    ranked = rank_memories(
+        owner=business_owner(tenant),
+        weights=business_retrieval_weights(tenant),
         now=now,
         query_vector=query_embedding(query) if query else None,
         query_text=query,

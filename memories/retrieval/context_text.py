@@ -104,6 +104,8 @@ def context_text(
     now: datetime,
 ) -> str:
     lines = safety_block(emotional, now) + contact_block(contact)
+    if state.profile_summary:
+        lines.append(f"- Profile: {_quoted(state.profile_summary)}")
     if state.relationship_stage == RelationshipStage.NEW:
         lines += NEW_CONTACT_BEHAVIOR
     lines += emotional_block(emotional, state, now, recent)

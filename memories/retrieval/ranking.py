@@ -1,9 +1,10 @@
-"""Score a contact's memories against a query:
+"""Score one owner's memories — a contact's, or the tenant's business memory (contact is null) —
+against a query:
 
     score = similarity × w_sim + recency × w_rec + importance × w_imp
             + access_frequency × w_acc + entity_match × w_ent
 
-similarity is hybrid (cosine fused with BM25 over the contact's memories); recency = 1 − days since
+similarity is hybrid (cosine fused with BM25 over the owner's memories); recency = 1 − days since
 last access (or creation) / 365, clamped to [0, 1]; access_frequency = min(access_count / 20, 1).
 Without a query the similarity term is dropped and the rest renormalised.
 """
@@ -46,13 +47,22 @@ class RankedMemory:
 
 
 def retrieval_weights(tenant: Tenant) -> dict[str, float]:
-    """Settings' weights with the tenant's valid overrides applied."""
-    weights = dict(settings.RETRIEVAL_WEIGHTS)
-    overrides = (tenant.settings or {}).get("retrieval_weights") or {}
-    for name, value in overrides.items():
-        if name in SIGNALS and isinstance(value, int | float) and 0 <= value <= 1:
-            weights[name] = float(value)
-    return weights
+    """Contact memory: settings' weights with the tenant's valid overrides applied."""
+    return _weights(settings.RETRIEVAL_WEIGHTS, tenant, "retrieval_weights")
+
+
+def business_retrieval_weights(tenant: Tenant) -> dict[str, float]:
+    """Business memory: the AI Brain weights with the tenant's valid overrides applied."""
+    return _weights(settings.BUSINESS_RETRIEVAL_WEIGHTS, tenant, "business_retrieval_weights")
+
+
+def contact_owner(contact: Contact) -> Q:
+    return Q(contact=contact)
+
+
+def business_owner(tenant: Tenant) -> Q:
+    """The tenant's business memory: never a contact's (the partial (tenant, status) index serves it)."""
+    return Q(tenant=tenant, contact__isnull=True)
 
 
 def rank_contact_memories(
@@ -64,9 +74,26 @@ def rank_contact_memories(
     query_text: str = "",
     entity_ids: Sequence[int] = (),
 ) -> list[RankedMemory]:
-    """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched) ranked by score.
-    One SQL query; exact distances over this contact's rows (a B-tree on contact narrows them)."""
-    eligible = _eligible(contact, now, query_vector, query_text, entity_ids)
+    """One contact's memories ranked (see ``rank_memories``)."""
+    return rank_memories(
+        owner=contact_owner(contact), weights=weights, now=now, query_vector=query_vector, query_text=query_text,
+        entity_ids=entity_ids,
+    )  # fmt: skip
+
+
+def rank_memories(
+    *,
+    owner: Q,
+    weights: dict[str, float],
+    now: datetime,
+    query_vector: Sequence[float] | None = None,
+    query_text: str = "",
+    entity_ids: Sequence[int] = (),
+) -> list[RankedMemory]:
+    """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched) among the memories
+    ``owner`` selects (``contact_owner`` or ``business_owner``), ranked by score. One SQL query;
+    exact distances over the owner's rows (a B-tree on contact, or on tenant for business memory)."""
+    eligible = _eligible(owner, now, query_vector, query_text, entity_ids)
     rows = list(eligible.values(*_FIELDS, "cos", "entity", "lexemes", "query_lexemes"))
     has_query = query_vector is not None or bool(query_text)
     similarities = _similarities(rows, query_vector is not None)
@@ -76,11 +103,21 @@ def rank_contact_memories(
     return sorted(ranked, key=lambda m: (-m.score, -m.created_at.timestamp(), -m.id))
 
 
+def _weights(defaults: dict[str, float], tenant: Tenant, key: str) -> dict[str, float]:
+    """``defaults`` with the tenant's valid overrides from ``Tenant.settings[key]`` (known signals, 0..1)."""
+    weights = dict(defaults)
+    overrides = (tenant.settings or {}).get(key) or {}
+    for name, value in overrides.items():
+        if name in SIGNALS and isinstance(value, int | float) and 0 <= value <= 1:
+            weights[name] = float(value)
+    return weights
+
+
 def _eligible(
-    contact: Contact, now: datetime, vector: Sequence[float] | None, query_text: str, entity_ids: Sequence[int]
+    owner: Q, now: datetime, vector: Sequence[float] | None, query_text: str, entity_ids: Sequence[int]
 ) -> Any:
     memories = Memory.objects.filter(
-        contact=contact, status=MemoryStatus.ACTIVE, importance__gte=settings.RETRIEVAL_MIN_IMPORTANCE
+        owner, status=MemoryStatus.ACTIVE, importance__gte=settings.RETRIEVAL_MIN_IMPORTANCE
     ).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
     cos: Any = Value(None, output_field=FloatField())
     if vector is not None:
@@ -99,7 +136,7 @@ def _eligible(
 
 
 def _similarities(rows: list[dict[str, Any]], dense: bool) -> dict[int, float]:
-    """Hybrid similarity in [0, 1]: cosine and BM25 over this contact's memories (scaled so the
+    """Hybrid similarity in [0, 1]: cosine and BM25 over the owner's memories (scaled so the
     best scores 1), mixed by RETRIEVAL_DENSE_SHARE; BM25 alone if there is no vector."""
     query = lexemes(rows[0]["query_lexemes"]) if rows else Counter()
     lexical = bm25_scores({row["pk"]: lexemes(row["lexemes"]) for row in rows}, query)

@@ -50,6 +50,14 @@ def message_process_deferred(*, message_id: int) -> None:
     ):
         memory_merge_similar(memory=memory)
     message_mark_processed(message_id=message_id)
+    _schedule_contact_consolidation(message.contact_id)
+
+
+def _schedule_contact_consolidation(contact_id: int) -> None:
+    # Imported here: the consolidation engine builds on this module (it merges with memory_merge_similar).
+    from consolidation.services.deferred import contact_consolidation_schedule
+
+    contact_consolidation_schedule(contact_id=contact_id)
 
 
 def _record_mood(message: Message) -> None:

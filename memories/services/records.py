@@ -43,7 +43,7 @@ def memory_create(
         memory_type=memory_type,
         content=content,
         importance=defaults["importance"] if importance is None else importance,
-        decay_rate=defaults["decay_rate"],
+        decay_rate=defaults["decay_rate"] if contact is not None else settings.BUSINESS_DECAY_RATE,
         source=source,
         slot=slot,
         metadata=metadata or {},
@@ -147,8 +147,7 @@ def memory_embed_later(memory: Memory) -> None:
     """Embed the memory in the deferred tier, after this transaction commits."""
     from memories.tasks import embed_memories
 
-    if memory.contact_id is not None:
-        transaction.on_commit(lambda: embed_memories.delay(memory.tenant_id, memory.contact_id))
+    transaction.on_commit(lambda: embed_memories.delay(memory.tenant_id, memory.contact_id))
 
 
 def _changed(memory: Memory) -> None:
@@ -216,3 +215,15 @@ def memories_record_access_later(*, memory_ids: Sequence[int]) -> None:
         record_access.delay(list(memory_ids), at.isoformat())
     except (OperationalError, RedisError):
         memories_record_access(memory_ids=memory_ids, at=at)
+
+
+def memory_compress(*, episode: Memory, pattern: Memory, at: datetime) -> None:
+    """An episode summarised by a pattern: kept for history, out of context from now on."""
+    before = _snapshot(episode)
+    episode.status = MemoryStatus.COMPRESSED
+    episode.valid_to = at
+    episode.superseded_by = pattern
+    episode.save(update_fields=["status", "valid_to", "superseded_by", "updated_at"])
+    after = {**_snapshot(episode), "pattern": pattern.pk}
+    _record(episode, MemoryEventKind.COMPRESSED, "consolidation", before, after, (), at)
+    _changed(episode)

@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+from django.contrib import admin
+
+from consolidation.models import ConsolidationRun
+from memories.admin import ReadOnlyAdmin
+
+
+@admin.register(ConsolidationRun)
+class ConsolidationRunAdmin(ReadOnlyAdmin):
+    list_display = ["started_at", "finished_at", "tenant_slug", "contact_external_id", "dry_run", "stats"]
+    list_filter = ["dry_run"]

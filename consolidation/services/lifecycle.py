@@ -1,0 +1,149 @@
+"""Set-based upkeep of the whole memory table (AI Brain §4.4): decay, expiry, pruning and the per-contact
+cap. Each step is one SQL statement over every row in scope — no Python loop over memories — and is
+idempotent: run twice, the second run changes (next to) nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+
+from memories.models import MemoryEvent, MemoryEventKind
+from memories.services import recent
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which memories a pass touches: all, one tenant's, or one contact's."""
+
+    tenant_id: int | None = None
+    contact_id: int | None = None
+
+    def sql(self, alias: str = "") -> tuple[str, dict[str, Any]]:
+        prefix = f"{alias}." if alias else ""
+        if self.contact_id is not None:
+            return f" AND {prefix}contact_id = %(scope_contact)s", {"scope_contact": self.contact_id}
+        if self.tenant_id is not None:
+            return f" AND {prefix}tenant_id = %(scope_tenant)s", {"scope_tenant": self.tenant_id}
+        return "", {}
+
+
+def memories_decay(*, now: datetime, scope: Scope) -> int:
+    """Active, unpinned memories not accessed for DECAY_AFTER_DAYS lose ``decay_rate`` per day (fractional)
+    since they were last charged — or since their quiet week ended — floored at 0."""
+    where, params = scope.sql()
+    sql = f"""
+        UPDATE memories_memory SET
+            importance = GREATEST(
+                importance - decay_rate * EXTRACT(EPOCH FROM (%(now)s - GREATEST(
+                    COALESCE(decayed_at, '-infinity'::timestamptz),
+                    COALESCE(accessed_at, created_at) + %(quiet)s
+                ))) / 86400.0,
+                0),
+            decayed_at = %(now)s
+        WHERE status = 'active' AND NOT pinned AND importance > 0
+          AND COALESCE(accessed_at, created_at) < %(now)s - %(quiet)s
+          AND (decayed_at IS NULL OR decayed_at < %(now)s){where}
+    """  # noqa: S608 - only the scope clause is interpolated, values are parameters
+    return _execute(sql, {"now": now, "quiet": timedelta(days=settings.DECAY_AFTER_DAYS), **params})
+
+
+def memories_expire(*, now: datetime, scope: Scope) -> int:
+    """Memories past ``expires_at`` leave the active set (status expired, history recorded); those
+    expired EXPIRED_KEEP_DAYS ago are deleted for good."""
+    where, params = scope.sql()
+    rows = _returning(
+        f"""UPDATE memories_memory SET status = 'expired', valid_to = expires_at, updated_at = %(now)s
+            WHERE status = 'active' AND expires_at <= %(now)s{where} RETURNING id, contact_id""",
+        {"now": now, **params},
+    )
+    _events([row[0] for row in rows], MemoryEventKind.EXPIRED, now)
+    _forget_recent(rows)
+    deleted = _delete(
+        f"SELECT id FROM memories_memory WHERE status = 'expired' AND expires_at <= %(cutoff)s{where}",
+        {"cutoff": now - timedelta(days=settings.EXPIRED_KEEP_DAYS), **params},
+    )
+    return len(rows) + len(deleted)
+
+
+def memories_prune(*, now: datetime, scope: Scope) -> int:
+    """Importance below PRUNE_BELOW_IMPORTANCE and not accessed for PRUNE_AFTER_DAYS → deleted for good
+    (the message ledger keeps what was said)."""
+    where, params = scope.sql()
+    rows = _delete(
+        f"""SELECT id FROM memories_memory
+            WHERE NOT pinned AND importance < %(floor)s AND COALESCE(accessed_at, created_at) < %(cutoff)s{where}""",
+        {"floor": settings.PRUNE_BELOW_IMPORTANCE, "cutoff": now - timedelta(days=settings.PRUNE_AFTER_DAYS), **params},
+    )
+    return len(rows)
+
+
+def memories_evict_over_cap(*, scope: Scope) -> int:
+    """A contact keeps at most MEMORY_CAP_PER_CONTACT active memories: beyond it the lowest-importance,
+    then oldest, unpinned ones are deleted. Pinned memories count towards the cap but never go."""
+    where, params = scope.sql("m")
+    rows = _delete(
+        f"""
+        WITH pins AS (
+            SELECT contact_id, count(*) AS n FROM memories_memory m
+            WHERE status = 'active' AND pinned AND contact_id IS NOT NULL{where} GROUP BY contact_id
+        ), ranked AS (
+            SELECT id, contact_id, row_number() OVER (
+                PARTITION BY contact_id ORDER BY importance DESC, created_at DESC, id DESC) AS rank
+            FROM memories_memory m
+            WHERE status = 'active' AND NOT pinned AND contact_id IS NOT NULL{where}
+        )
+        SELECT ranked.id FROM ranked LEFT JOIN pins ON pins.contact_id = ranked.contact_id
+        WHERE ranked.rank > GREATEST(%(cap)s - COALESCE(pins.n, 0), 0)
+        """,  # noqa: S608
+        {"cap": settings.MEMORY_CAP_PER_CONTACT, **params},
+    )
+    return len(rows)
+
+
+def _delete(doomed_sql: str, params: dict[str, Any]) -> list[tuple[int, int | None]]:
+    """Delete the memories ``doomed_sql`` selects (one ``id`` column) with what hangs off them — history
+    events, entity links, ``superseded_by`` pointers — in one statement, as the ORM's cascade would."""
+    rows = _returning(
+        f"""
+        WITH doomed AS ({doomed_sql}),
+        events AS (DELETE FROM memories_memoryevent WHERE memory_id IN (SELECT id FROM doomed)),
+        links AS (DELETE FROM memories_memory_entities WHERE memory_id IN (SELECT id FROM doomed)),
+        pointers AS (
+            UPDATE memories_memory SET superseded_by_id = NULL
+            WHERE superseded_by_id IN (SELECT id FROM doomed) AND id NOT IN (SELECT id FROM doomed)
+        )
+        DELETE FROM memories_memory WHERE id IN (SELECT id FROM doomed) RETURNING id, contact_id
+        """,  # noqa: S608 - the doomed query is ours; values are parameters
+        params,
+    )
+    _forget_recent(rows)
+    return rows
+
+
+def _execute(sql: str, params: dict[str, Any]) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def _returning(sql: str, params: dict[str, Any]) -> list[tuple[int, int | None]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return list(cursor.fetchall())
+
+
+def _events(memory_ids: list[int], kind: str, at: datetime) -> None:
+    MemoryEvent.objects.bulk_create(
+        [MemoryEvent(memory_id=memory_id, kind=kind, actor="consolidation", created_at=at) for memory_id in memory_ids],
+        batch_size=1000,
+    )
+
+
+def _forget_recent(rows: list[tuple[int, int | None]]) -> None:
+    for contact_id in {contact_id for _, contact_id in rows if contact_id is not None}:
+        recent.forget(contact_id)

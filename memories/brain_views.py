@@ -1,0 +1,113 @@
+"""The business (tenant-level) memory API, ``/brain/…``: memories with ``contact = null`` about the
+business itself (AI Brain spec), kept apart from every contact's memory. Views validate, call one
+service or selector, and serialise — nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.pagination import CappedLimitOffsetPagination
+from memories.models import MemorySource, MemoryStatus, MemoryType
+from memories.selectors import business_context_get, business_memory_list
+from memories.serializers import StrictSerializer
+from memories.services.records import memories_record_access_later, memory_create, memory_embed_later
+from memories.views import MemoryOutputSerializer
+
+
+class BusinessMemoriesApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
+        status = serializers.ChoiceField(choices=MemoryStatus.choices, required=False)
+
+    class InputSerializer(StrictSerializer):
+        memory_type = serializers.ChoiceField(choices=MemoryType.choices)
+        content = serializers.CharField(max_length=2000)
+        importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+        expires_at = serializers.DateTimeField(required=False, allow_null=True)
+
+    @extend_schema(
+        parameters=[FilterSerializer], responses=MemoryOutputSerializer(many=True), operation_id="brain_memories_list"
+    )
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        query = filters.validated_data
+        memories = business_memory_list(
+            tenant=request.user.tenant, memory_type=query.get("type", ""), status=query.get("status", "")
+        )
+        paginator = CappedLimitOffsetPagination()
+        page = paginator.paginate_queryset(memories, request, view=self)
+        return paginator.get_paginated_response(MemoryOutputSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer, responses={201: MemoryOutputSerializer}, operation_id="brain_memories_create"
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        with transaction.atomic():
+            memory = memory_create(
+                tenant=request.user.tenant,
+                contact=None,
+                memory_type=data["memory_type"],
+                content=data["content"].strip(),
+                source=MemorySource.API,
+                importance=data.get("importance"),
+                expires_at=data.get("expires_at"),
+                actor="api",
+            )
+        memory_embed_later(memory)
+        return Response(MemoryOutputSerializer(memory).data, status=status.HTTP_201_CREATED)
+
+
+class BusinessContextApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
+        budget = serializers.IntegerField(required=False, min_value=0, max_value=16_000)
+
+    class OutputSerializer(serializers.Serializer):
+        memories = serializers.ListField(child=serializers.DictField())
+        entities = serializers.ListField(child=serializers.DictField())
+        context_text = serializers.CharField(allow_blank=True)
+        memory_budget = serializers.IntegerField()
+        memory_tokens = serializers.IntegerField()
+
+    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="brain_context_retrieve")
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        context = business_context_get(
+            tenant=request.user.tenant, query=params.get("query", ""), budget=params.get("budget")
+        )
+        memories_record_access_later(memory_ids=[c.memory.id for c in context["memories"]])
+        return Response(_business_context_body(context))
+
+
+def _business_context_body(context: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "memories": [
+            {
+                "id": c.memory.id, "memoryType": c.memory.memory_type, "content": c.memory.content,
+                "importance": c.memory.importance, "score": c.memory.score,
+                "source_message_ids": c.memory.source_message_ids, "entities": context["entity_refs"][c.memory.id],
+                "created_at": c.memory.created_at.isoformat(),
+            }
+            for c in context["memories"]
+        ],
+        "entities": [
+            {"entityType": e.entity_type, "key": e.key, "displayName": e.display_name, "metadata": e.metadata}
+            for e in context["entities"]
+        ],
+        "context_text": context["context_text"],
+        "memory_budget": context["memory_budget"],
+        "memory_tokens": context["memory_tokens"],
+    }  # fmt: skip

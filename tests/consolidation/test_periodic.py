@@ -1,0 +1,379 @@
+"""The periodic consolidation pass: each rule at its edges, idempotence, the lock, the command and schedule."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from io import StringIO
+from typing import Any
+
+import psycopg
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django_celery_beat.models import PeriodicTask
+
+from config import clock
+from consolidation.lock import CONSOLIDATION_LOCK_KEY
+from consolidation.models import ConsolidationRun
+from consolidation.services.run import consolidation_run
+from contacts.models import Contact, ContactState, Tenant
+from memories.models import ContactEntity, Memory
+from memories.services.records import memory_create
+from moods.models import Insight
+from tests.factories import ContactFactory
+
+pytestmark = pytest.mark.django_db
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _frozen_now() -> Any:
+    with clock.frozen(NOW):
+        yield
+
+
+@pytest.fixture
+def arjun(tenant: Tenant) -> Contact:
+    return ContactFactory(tenant=tenant, external_id="arjun", display_name="Arjun")
+
+
+def _memory(contact: Contact, content: str, memory_type: str = "fact", **fields: Any) -> Memory:
+    entities = fields.pop("entities", [])
+    memory = memory_create(
+        tenant=contact.tenant, contact=contact, memory_type=memory_type, content=content, source="rules",
+        created_at=fields.pop("created_at", NOW - timedelta(days=1)), entities=entities,
+    )  # fmt: skip
+    if fields:
+        Memory.objects.filter(pk=memory.pk).update(**fields)
+    memory.refresh_from_db()
+    return memory
+
+
+def _importance(memory: Memory) -> float:
+    memory.refresh_from_db()
+    return round(memory.importance, 6)
+
+
+# --- decay ---------------------------------------------------------------------------------------
+
+
+def test_decay_starts_after_seven_quiet_days_and_charges_each_day_once(arjun: Contact) -> None:
+    # given memories last touched 6 and 8 days ago, a pinned one, and one near zero
+    fresh = _memory(arjun, "Lives in Pune", importance=0.7, accessed_at=NOW - timedelta(days=6))
+    quiet = _memory(arjun, "Works at Infosys", importance=0.7, accessed_at=NOW - timedelta(days=8))
+    episode = _memory(arjun, "Went hiking", "episode", importance=0.5, created_at=NOW - timedelta(days=17))
+    pinned = _memory(arjun, "Has a dog named Bruno", importance=0.7, pinned=True, created_at=NOW - timedelta(days=60))
+    almost_gone = _memory(arjun, "Likes jazz", "preference", importance=0.001, created_at=NOW - timedelta(days=20))
+
+    # when the pass runs
+    consolidation_run(now=NOW)
+
+    # then only the quiet time beyond the seventh day is charged, at each type's rate, floored at 0
+    assert _importance(fresh) == 0.7
+    assert _importance(quiet) == round(0.7 - 0.003 * 1, 6)  # fact: 1 day past its quiet week
+    assert _importance(episode) == round(0.5 - 0.008 * 10, 6)  # episode: 10 days
+    assert _importance(pinned) == 0.7
+    assert _importance(almost_gone) == 0.0
+
+    # and running again at once charges nothing more; six hours later, a quarter day more
+    consolidation_run(now=NOW)
+    assert _importance(quiet) == round(0.7 - 0.003, 6)
+    consolidation_run(now=NOW + timedelta(hours=6))
+    assert _importance(quiet) == round(0.7 - 0.003 * 1.25, 6)
+
+
+def test_business_memory_decays_at_its_own_rate(tenant: Tenant) -> None:
+    memory = memory_create(
+        tenant=tenant, contact=None, memory_type="fact", content="Recipe posts get 2.8x more views",
+        source="api", created_at=NOW - timedelta(days=9),
+    )  # fmt: skip
+
+    consolidation_run(now=NOW)
+
+    assert memory.decay_rate == 0.01
+    assert _importance(memory) == round(0.7 - 0.01 * 2, 6)
+
+
+# --- prune and expiry ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("importance", "days_quiet", "kept"), [(0.09, 31, False), (0.09, 29, True), (0.1, 31, True)])
+def test_prune_forgets_unimportant_memories_untouched_for_30_days(
+    arjun: Contact, importance: float, days_quiet: int, kept: bool
+) -> None:
+    memory = _memory(arjun, "Said hi", "episode", importance=importance, decay_rate=0.0,
+                     created_at=NOW - timedelta(days=days_quiet))  # fmt: skip
+
+    consolidation_run(now=NOW)
+
+    assert Memory.objects.filter(pk=memory.pk).exists() is kept
+
+
+def test_expired_memories_leave_context_then_the_database(arjun: Contact, api_client) -> None:  # type: ignore[no-untyped-def]
+    expired = _memory(arjun, "Drunk tonight, celebrating Friday", "episode", expires_at=NOW - timedelta(minutes=1))
+    live = _memory(arjun, "Excited about the DLC next week", "episode", expires_at=NOW + timedelta(days=6))
+
+    consolidation_run(now=NOW)
+
+    expired.refresh_from_db()
+    assert (expired.status, expired.valid_to) == ("expired", NOW - timedelta(minutes=1))
+    assert expired.events.filter(kind="expired").exists()
+    assert Memory.objects.get(pk=live.pk).status == "active"
+    consolidation_run(now=NOW + timedelta(days=30))
+    assert not Memory.objects.filter(pk=expired.pk).exists()
+
+
+# --- the cap ------------------------------------------------------------------------------------
+
+
+def test_the_cap_evicts_lowest_importance_then_oldest(arjun: Contact, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.MEMORY_CAP_PER_CONTACT = 3
+    pinned = _memory(arjun, "pinned low", importance=0.05, pinned=True)
+    high = _memory(arjun, "high", importance=0.9)
+    newer_mid = _memory(arjun, "newer mid", importance=0.5, created_at=NOW - timedelta(days=1))
+    older_mid = _memory(arjun, "older mid", importance=0.5, created_at=NOW - timedelta(days=2))
+    low = _memory(arjun, "low", importance=0.2)
+    other = _memory(ContactFactory(tenant=arjun.tenant), "another contact's", importance=0.1)
+
+    consolidation_run(now=NOW)
+
+    remaining = set(Memory.objects.filter(contact=arjun).values_list("content", flat=True))
+    assert remaining == {pinned.content, high.content, newer_mid.content}
+    assert {older_mid.content, low.content}.isdisjoint(remaining)
+    assert Memory.objects.filter(pk=other.pk).exists()
+
+
+# --- episodes → patterns ------------------------------------------------------------------------
+
+
+def _bruno(contact: Contact) -> ContactEntity:
+    return ContactEntity.objects.create(
+        tenant=contact.tenant, contact=contact, entity_type="pet", key="bruno", display_name="Bruno",
+        aliases=["Bruno"], metadata={"species": "dog"},
+    )  # fmt: skip
+
+
+def _bruno_episodes(contact: Contact, bruno: ContactEntity, count: int, start: int = 0) -> list[Memory]:
+    return [
+        _memory(contact, f"Bruno did thing number {n}", "episode", entities=[bruno], source_message_ids=[f"m{n}"],
+                created_at=NOW - timedelta(days=20 - n))
+        for n in range(start, start + count)
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("episodes", "compressed"), [(4, False), (5, True)])
+def test_five_episodes_about_one_entity_become_a_pattern(arjun: Contact, episodes: int, compressed: bool) -> None:
+    bruno = _bruno(arjun)
+    originals = _bruno_episodes(arjun, bruno, episodes)
+
+    consolidation_run(now=NOW)
+
+    patterns = list(Memory.objects.filter(contact=arjun, memory_type="pattern"))
+    if not compressed:
+        assert patterns == []
+        assert set(Memory.objects.filter(pk__in=[e.pk for e in originals]).values_list("status", flat=True)) == {
+            "active"
+        }
+        return
+    [pattern] = patterns
+    assert pattern.content == (
+        "Arjun frequently shares updates about their dog Bruno — Bruno is a significant part of their daily life"
+    )
+    assert (pattern.importance, pattern.source, pattern.slot) == (0.8, "consolidation", "theme:pet:bruno")
+    assert list(pattern.entities.values_list("key", flat=True)) == ["bruno"]
+    assert pattern.source_message_ids == [f"m{n}" for n in range(5)]
+    for episode in Memory.objects.filter(pk__in=[e.pk for e in originals]):
+        assert (episode.status, episode.superseded_by_id) == ("compressed", pattern.pk)
+
+
+def test_compression_is_idempotent_and_later_episodes_reinforce_the_pattern(arjun: Contact) -> None:
+    bruno = _bruno(arjun)
+    _bruno_episodes(arjun, bruno, 5)
+    consolidation_run(now=NOW)
+    consolidation_run(now=NOW)
+    [pattern] = Memory.objects.filter(contact=arjun, memory_type="pattern")
+
+    _bruno_episodes(arjun, bruno, 5, start=5)
+    consolidation_run(now=NOW)
+
+    assert Memory.objects.filter(contact=arjun, memory_type="pattern").count() == 1
+    pattern.refresh_from_db()
+    assert pattern.importance == pytest.approx(0.85)
+    assert len(pattern.source_message_ids) == 10
+    assert not Memory.objects.filter(contact=arjun, memory_type="episode", status="active").exists()
+
+
+def test_the_llm_writes_the_pattern_when_configured(arjun: Contact, openai_stub) -> None:  # type: ignore[no-untyped-def]
+    openai_stub.reply_chat("Arjun's dog Bruno features in most of his days.")
+    _bruno_episodes(arjun, _bruno(arjun), 5)
+
+    consolidation_run(now=NOW)
+
+    assert Memory.objects.get(contact=arjun, memory_type="pattern").content == (
+        "Arjun's dog Bruno features in most of his days."
+    )
+    assert "Bruno did thing number 0" in openai_stub.requests[0][1]["messages"][1]["content"]
+
+
+def test_a_tight_embedding_cluster_without_an_entity_becomes_a_pattern(arjun: Contact) -> None:
+    # given five running episodes pointing the same way and two unrelated ones
+    base = [1.0] + [0.0] * 383
+    for n in range(5):
+        vector = list(base)
+        vector[1 + n] = 0.2
+        _memory(arjun, f"Went running by the river {n}", "episode", embedding=vector, embedding_model="m")
+    for n in range(2):
+        vector = [0.0] * 384
+        vector[100 + n] = 1.0
+        _memory(arjun, f"Unrelated {n}", "episode", embedding=vector, embedding_model="m")
+
+    consolidation_run(now=NOW)
+
+    pattern = Memory.objects.get(contact=arjun, memory_type="pattern")
+    assert pattern.content.startswith("Arjun often talks about ")
+    assert "running" in pattern.content and "river" in pattern.content
+    assert Memory.objects.filter(contact=arjun, memory_type="episode", status="compressed").count() == 5
+    assert Memory.objects.filter(contact=arjun, memory_type="episode", status="active").count() == 2
+
+
+# --- stage, churn, profile ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("days", "stage"), [(13, "established"), (14, "fading"), (44, "fading"), (45, "dormant")])
+def test_quiet_contacts_fade_then_go_dormant(arjun: Contact, days: int, stage: str) -> None:
+    ContactState.objects.filter(contact=arjun).update(
+        relationship_stage="established", last_seen_at=NOW - timedelta(days=days)
+    )
+
+    consolidation_run(now=NOW)
+
+    assert ContactState.objects.get(contact=arjun).relationship_stage == stage
+
+
+def test_churn_is_silence_plus_recent_declines_and_comes_down_on_return(arjun: Contact) -> None:
+    ContactState.objects.filter(contact=arjun).update(last_seen_at=NOW - timedelta(days=9), churn_risk=0.0)
+    Insight.objects.create(tenant=arjun.tenant, contact=arjun, kind="engagement_decline", summary="s",
+                           dedupe_key="d1", created_at=NOW - timedelta(days=3))  # fmt: skip
+
+    consolidation_run(now=NOW)
+    assert ContactState.objects.get(contact=arjun).churn_risk == pytest.approx(9 / 45 + 0.2, abs=1e-4)
+
+    ContactState.objects.filter(contact=arjun).update(last_seen_at=NOW)
+    consolidation_run(now=NOW + timedelta(days=31))
+    assert ContactState.objects.get(contact=arjun).churn_risk == pytest.approx(31 / 45, abs=1e-4)
+
+
+def test_profile_summary_is_rewritten_when_durable_facts_change(arjun: Contact) -> None:
+    _memory(arjun, "Works at Infosys", importance=0.9)
+    _memory(arjun, "Likes jazz", "preference", importance=0.8)
+    _memory(arjun, "Went hiking", "episode")
+
+    consolidation_run(now=NOW)
+    state = ContactState.objects.get(contact=arjun)
+    assert state.profile_summary == "Arjun: Works at Infosys; Likes jazz."
+
+    # staff edit it; an unchanged set of facts leaves their edit alone
+    ContactState.objects.filter(contact=arjun).update(profile_summary="Arjun: engineer at Infosys, jazz fan.")
+    consolidation_run(now=NOW + timedelta(hours=6))
+    assert ContactState.objects.get(contact=arjun).profile_summary == "Arjun: engineer at Infosys, jazz fan."
+
+    _memory(arjun, "Has a dog named Bruno", importance=0.8)
+    consolidation_run(now=NOW + timedelta(hours=12))
+    assert ContactState.objects.get(contact=arjun).profile_summary == (
+        "Arjun: Works at Infosys; Has a dog named Bruno; Likes jazz."
+    )
+
+
+def test_the_llm_writes_the_profile_when_configured(arjun: Contact, openai_stub) -> None:  # type: ignore[no-untyped-def]
+    openai_stub.reply_chat("Arjun is a software engineer at Infosys who loves jazz.")
+    _memory(arjun, "Works at Infosys")
+
+    consolidation_run(now=NOW)
+
+    assert ContactState.objects.get(contact=arjun).profile_summary == (
+        "Arjun is a software engineer at Infosys who loves jazz."
+    )
+
+
+# --- the run: lock, dry run, scope, command, schedule ---------------------------------------------
+
+
+def test_a_second_pass_does_not_work_while_one_holds_the_lock(arjun: Contact) -> None:
+    quiet = _memory(arjun, "Works at Infosys", importance=0.7, accessed_at=NOW - timedelta(days=8))
+    other = psycopg.connect(**connection.get_connection_params())
+    try:
+        other.execute("SELECT pg_advisory_lock(%s)", [CONSOLIDATION_LOCK_KEY])
+
+        assert consolidation_run(now=NOW) is None
+        with pytest.raises(CommandError, match="Another consolidation pass is running"):
+            call_command("consolidate", stdout=StringIO())
+        assert _importance(quiet) == 0.7
+    finally:
+        other.close()  # the holder going away releases the lock, as a killed worker's would
+
+    assert consolidation_run(now=NOW) is not None
+    assert _importance(quiet) < 0.7
+
+
+def test_dry_run_reports_exact_counts_and_changes_nothing(arjun: Contact) -> None:
+    quiet = _memory(arjun, "Works at Infosys", importance=0.7, accessed_at=NOW - timedelta(days=8))
+    out = StringIO()
+
+    call_command("consolidate", "--dry-run", stdout=out)
+
+    assert "decayed: 1" in out.getvalue() and "dry run" in out.getvalue()
+    assert _importance(quiet) == 0.7
+    assert not ConsolidationRun.objects.exists()
+
+
+def test_the_command_scopes_to_one_contact_and_records_the_run(arjun: Contact) -> None:
+    mine = _memory(arjun, "Works at Infosys", importance=0.7, accessed_at=NOW - timedelta(days=8))
+    theirs = _memory(ContactFactory(tenant=arjun.tenant), "Lives in Goa", importance=0.7,
+                     accessed_at=NOW - timedelta(days=8))  # fmt: skip
+    out = StringIO()
+
+    call_command("consolidate", "--tenant", arjun.tenant.slug, "--contact", "arjun", stdout=out)
+
+    assert _importance(mine) < 0.7 and _importance(theirs) == 0.7
+    run = ConsolidationRun.objects.get()
+    assert (run.contact_external_id, run.stats["decayed"], run.finished_at is not None) == ("arjun", 1, True)
+    assert "Done: expired=0, decayed=1" in out.getvalue()
+
+
+def test_the_command_explains_bad_arguments(arjun: Contact) -> None:
+    with pytest.raises(CommandError, match="No tenant with slug 'nope'"):
+        call_command("consolidate", "--tenant", "nope")
+    with pytest.raises(CommandError, match="No contact 'ghost'"):
+        call_command("consolidate", "--contact", "ghost")
+
+
+def test_a_pass_killed_halfway_can_simply_run_again(arjun: Contact, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    quiet = _memory(arjun, "Works at Infosys", importance=0.7, accessed_at=NOW - timedelta(days=8))
+
+    def killed(**kwargs: Any) -> int:
+        raise SystemExit("worker killed")
+
+    monkeypatch.setattr("consolidation.services.run.profiles_refresh", killed)
+    with pytest.raises(SystemExit):
+        consolidation_run(now=NOW)
+    monkeypatch.undo()
+
+    consolidation_run(now=NOW)  # the rerun finishes the work without charging the decay twice
+
+    assert _importance(quiet) == round(0.7 - 0.003, 6)
+    assert ContactState.objects.get(contact=arjun).profile_summary == "Arjun: Works at Infosys."
+
+
+def test_the_periodic_pass_is_scheduled_every_six_hours_in_the_database() -> None:
+    task = PeriodicTask.objects.get(task="consolidation.tasks.consolidate_periodic")
+
+    assert (task.interval.every, task.interval.period, task.enabled) == (6, "hours", True)
+
+
+def test_the_profile_is_shown_first_in_context(arjun: Contact, api_client) -> None:  # type: ignore[no-untyped-def]
+    _memory(arjun, "Works at Infosys", importance=0.9)
+    consolidation_run(now=NOW)
+
+    text = api_client.get("/context/arjun").json()["context_text"]
+
+    assert text.startswith('CONTACT CONTEXT:\n- Contact: Arjun (whatsapp)\n- Profile: "Arjun: Works at Infosys."\n')
