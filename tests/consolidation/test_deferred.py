@@ -1,0 +1,53 @@
+"""The deferred, per-contact consolidation pass: debounced through Redis, then merge and entity linking."""
+
+from __future__ import annotations
+
+import pytest
+
+from config.redis_client import redis_client
+from consolidation.services.deferred import contact_consolidate_deferred, contact_consolidation_schedule, debounce_key
+from contacts.models import Contact, Tenant
+from memories.models import ContactEntity, Memory
+from memories.services.records import memory_create
+from tests.factories import ContactFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def arjun(tenant: Tenant) -> Contact:
+    contact = ContactFactory(tenant=tenant, external_id="arjun", display_name="Arjun")
+    redis_client().delete(debounce_key(contact.pk))
+    return contact
+
+
+def test_one_pass_is_queued_per_contact_per_window(
+    arjun: Contact, settings, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    settings.CONSOLIDATION_DEBOUNCE_SECONDS = 300
+
+    with django_capture_on_commit_callbacks() as queued:
+        first = contact_consolidation_schedule(contact_id=arjun.pk)
+        second = contact_consolidation_schedule(contact_id=arjun.pk)
+
+    assert (first, second) == (True, False)
+    assert len(queued) == 1
+    assert 0 < redis_client().ttl(debounce_key(arjun.pk)) <= 300
+
+
+def test_the_pass_links_memories_to_entities_they_name(arjun: Contact) -> None:
+    # given a memory written before its entity existed
+    memory = memory_create(
+        tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Took Bruno to the vet", source="rules"
+    )
+    ContactEntity.objects.create(
+        tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
+    )
+
+    # when the deferred pass runs (twice: idempotent)
+    first = contact_consolidate_deferred(contact_id=arjun.pk)
+    second = contact_consolidate_deferred(contact_id=arjun.pk)
+
+    # then the memory is linked once
+    assert (first["linked"], second["linked"]) == (1, 0)
+    assert list(Memory.objects.get(pk=memory.pk).entities.values_list("key", flat=True)) == ["bruno"]
