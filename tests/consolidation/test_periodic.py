@@ -377,3 +377,30 @@ def test_the_profile_is_shown_first_in_context(arjun: Contact, api_client) -> No
     text = api_client.get("/context/arjun").json()["context_text"]
 
     assert text.startswith('CONTACT CONTEXT:\n- Contact: Arjun (whatsapp)\n- Profile: "Arjun: Works at Infosys."\n')
+
+
+def test_a_second_pass_changes_nothing_more(arjun: Contact) -> None:
+    # given a contact with work for every step
+    bruno = _bruno(arjun)
+    _bruno_episodes(arjun, bruno, 5)
+    _memory(arjun, "Works at Infosys", importance=0.7, accessed_at=NOW - timedelta(days=8))
+    _memory(arjun, "Said hi", "episode", importance=0.05, created_at=NOW - timedelta(days=40))
+    _memory(arjun, "Party tonight", "episode", expires_at=NOW - timedelta(hours=1))
+    ContactState.objects.filter(contact=arjun).update(last_seen_at=NOW - timedelta(days=20))
+
+    first = consolidation_run(now=NOW)
+    second = consolidation_run(now=NOW)
+
+    assert first is not None and all(
+        first[step]
+        for step in (
+            "expired",
+            "decayed",
+            "pruned",
+            "patterns",
+            "stages_changed",
+            "churn_updated",
+            "profiles_rewritten",
+        )
+    )
+    assert second == dict.fromkeys(first, 0)
