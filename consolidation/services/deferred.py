@@ -1,8 +1,9 @@
 """The deferred tier's per-contact pass (AI Brain §4.3): after a conversation turn, debounced per contact
-(CONSOLIDATION_DEBOUNCE_SECONDS), merge near-duplicates across the contact's recent memories and link
-memories to the entities they name. The per-message deferred step already merges each new memory with
-its nearest twin; this pass catches what arrived together (two twins neither of which was embedded when
-the other was checked) and links memories written before their entity existed."""
+(CONSOLIDATION_DEBOUNCE_SECONDS), merge near-duplicates across the contact's recent memories, link memories
+to the entities they name, and compute importance from the feeling an episode was told with. The
+per-message deferred step already merges each new memory with its nearest twin; this pass catches what
+arrived together (two twins neither of which was embedded when the other was checked) and links memories
+written before their entity existed."""
 
 from __future__ import annotations
 
@@ -15,12 +16,16 @@ from redis.exceptions import RedisError
 
 from config import clock
 from config.redis_client import redis_client
-from contacts.models import ContactState
-from memories.models import Memory, MemoryStatus
+from contacts.models import ContactState, Mood
+from memories.models import Memory, MemoryStatus, MemoryType
 from memories.services.enrichment import memory_merge_similar
 from memories.services.entities import contact_entities, entities_mentioned
+from memories.services.records import memory_update
+from moods.models import MoodLog, MoodSource
 
 logger = logging.getLogger(__name__)
+EMOTIONAL_CONFIDENCE = 0.6
+EMOTIONAL_BOOST = 0.1
 
 
 def contact_consolidation_schedule(*, contact_id: int) -> bool:
@@ -50,7 +55,36 @@ def contact_consolidate_deferred(*, contact_id: int) -> dict[str, int]:
         Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, updated_at__gte=since).order_by("pk")
     )
     merged = sum(memory_merge_similar(memory=memory) is not None for memory in recent)
-    return {"merged": merged, "linked": _link_entities(contact_id, recent)}
+    linked = _link_entities(contact_id, recent)
+    return {"merged": merged, "linked": linked, "boosted": _emotional_importance(contact_id, recent)}
+
+
+def _emotional_importance(contact_id: int, memories: list[Memory]) -> int:
+    """Compute importance (AI Brain §4.3, for contacts): an episode told with a clear feeling — a
+    non-neutral mood read with EMOTIONAL_CONFIDENCE or more — matters more, + EMOTIONAL_BOOST, once."""
+    episodes = [m for m in memories if m.memory_type == MemoryType.EPISODE and "emotion" not in m.metadata]
+    message_ids = {message_id for episode in episodes for message_id in episode.source_message_ids}
+    readings = dict(
+        MoodLog.objects.filter(contact_id=contact_id, message__client_message_id__in=message_ids)
+        .exclude(source=MoodSource.PREVIOUS)
+        .exclude(mood=Mood.NEUTRAL)
+        .filter(confidence__gte=EMOTIONAL_CONFIDENCE)
+        .values_list("message__client_message_id", "mood")
+    )
+    boosted = 0
+    for episode in episodes:
+        moods = [readings[m] for m in episode.source_message_ids if m in readings]
+        if not moods:
+            continue
+        with transaction.atomic():
+            fresh = Memory.objects.select_for_update().filter(pk=episode.pk, status=MemoryStatus.ACTIVE).first()
+            if fresh is None or "emotion" in fresh.metadata:
+                continue
+            changes = {"importance": min(1.0, fresh.importance + EMOTIONAL_BOOST),
+                       "metadata": {**fresh.metadata, "emotion": moods[0]}}  # fmt: skip
+            memory_update(memory=fresh, changes=changes, actor="consolidation")
+        boosted += 1
+    return boosted
 
 
 def _link_entities(contact_id: int, memories: list[Memory]) -> int:

@@ -9,7 +9,9 @@ from consolidation.services.deferred import contact_consolidate_deferred, contac
 from contacts.models import Contact, Tenant
 from memories.models import ContactEntity, Memory
 from memories.services.records import memory_create
+from memories.tasks import process_message
 from tests.factories import ContactFactory
+from tests.memories.helpers import ingest, ledger_message
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +53,24 @@ def test_the_pass_links_memories_to_entities_they_name(arjun: Contact) -> None:
     # then the memory is linked once
     assert (first["linked"], second["linked"]) == (1, 0)
     assert list(Memory.objects.get(pk=memory.pk).entities.values_list("key", flat=True)) == ["bruno"]
+
+
+def test_episodes_told_with_a_clear_feeling_gain_importance_once(tenant: Tenant) -> None:
+    # given an episode from a sad message and one from a neutral one, through the real pipeline
+    ingest(tenant, "Bruno ran away this morning and I'm so sad 😢", message_id="m1")
+    ingest(tenant, "Went to the grocery store after work today", message_id="m2")
+    for message_id in ("m1", "m2"):
+        process_message.delay(ledger_message(tenant, message_id).pk)
+    contact = Contact.objects.get(tenant=tenant, external_id="arjun")
+    redis_client().delete(debounce_key(contact.pk))
+
+    # when the deferred pass runs twice
+    first = contact_consolidate_deferred(contact_id=contact.pk)
+    second = contact_consolidate_deferred(contact_id=contact.pk)
+
+    # then only the sad episode gained importance, once
+    assert (first["boosted"], second["boosted"]) == (1, 0)
+    sad = Memory.objects.get(contact=contact, memory_type="episode", source_message_ids=["m1"])
+    plain = Memory.objects.get(contact=contact, memory_type="episode", source_message_ids=["m2"])
+    assert (sad.importance, sad.metadata["emotion"]) == (pytest.approx(0.6), "sad")
+    assert plain.importance == 0.5 and "emotion" not in plain.metadata
