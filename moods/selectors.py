@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import QuerySet
 
-from contacts.models import Contact, ContactState, Tenant
+from contacts.models import Contact, ContactState, Energy, Mood, Tenant
 from moods.adaptation import DEFAULT_FLIRTY_PERSONA, adaptation_lines
 from moods.models import Insight, Trigger
 
@@ -45,6 +45,8 @@ def emotional_context_get(*, contact: Contact, state: ContactState, now: datetim
     crisis_window = timedelta(hours=settings.CRISIS_CONTEXT_HOURS)
     crisis_active = state.crisis_at is not None and now - state.crisis_at <= crisis_window
     persona = tenant_settings.get("flirty_persona", DEFAULT_FLIRTY_PERSONA)
+    # While a crisis is recent the tone is the supportive one, whatever the last reading said.
+    tone = (Mood.SAD, Energy.LOW) if crisis_active else (state.mood, state.energy)
     return EmotionalContext(
         mood=state.mood,
         energy=state.energy,
@@ -55,8 +57,8 @@ def emotional_context_get(*, contact: Contact, state: ContactState, now: datetim
         baseline=baseline,
         # A stale reading says how they were, not how they are: no unusual-flag, no tone to adapt to.
         unusual=current and baseline is not None and (state.mood, state.energy) != (baseline.mood, baseline.energy),
-        adaptation=adaptation_lines(mood=state.mood, energy=state.energy, flirty_persona=str(persona))
-        if current
+        adaptation=adaptation_lines(mood=tone[0], energy=tone[1], flirty_persona=str(persona))
+        if current or crisis_active
         else [],
         crisis_at=state.crisis_at if crisis_active else None,
         helpline=str(tenant_settings.get("helpline_text") or settings.DEFAULT_HELPLINE_TEXT),

@@ -14,15 +14,18 @@ from dataclasses import replace
 
 from django.conf import settings
 
+from contacts.models import Energy, Mood, Style
 from moods.classification.keywords import classify_keywords
 from moods.classification.llm import classify_with_llm
 from moods.classification.reading import MoodReading
+from moods.crisis import detect_crisis
 from moods.models import MoodSource
 from providers import llm
 
 __all__ = ["MoodReading", "classify_mood"]
 
-PREVIOUS_CONFIDENCE_FACTOR = 0.5  # a carried-over mood is weaker evidence than a fresh reading
+PREVIOUS_CONFIDENCE_FACTOR = 0.5
+CRISIS_CONFIDENCE = 0.9  # a carried-over mood is weaker evidence than a fresh reading
 
 
 def classify_mood(text: str, *, previous: MoodReading | None) -> MoodReading:
@@ -35,4 +38,12 @@ def classify_mood(text: str, *, previous: MoodReading | None) -> MoodReading:
                 return replace(previous, confidence=confidence, source=MoodSource.PREVIOUS)
         except llm.LLMUnavailable:
             pass
+    return _keywords(text)
+
+
+def _keywords(text: str) -> MoodReading:
+    # Crisis language is the strongest sign of sadness there is, whatever the lexicon's valence says
+    # ("honestly I can't take this anymore" has no sad word in it).
+    if detect_crisis(text) is not None:
+        return MoodReading(Mood.SAD, Energy.LOW, Style.SUPPORTIVE, CRISIS_CONFIDENCE, MoodSource.KEYWORDS)
     return classify_keywords(text)

@@ -176,6 +176,17 @@ def test_crisis_uses_the_tenants_helpline_and_flags_only_when_enabled(api_client
     assert not ReviewFlag.objects.exists()
 
 
+def test_during_a_crisis_the_tone_is_supportive_whatever_the_last_reading(
+    api_client: APIClient, arjun: Contact
+) -> None:
+    _mood(arjun, "happy", "high", crisis_at=NOW - timedelta(hours=2))
+
+    body = _context(api_client)
+
+    assert body["emotional"]["adaptation"][0] == "Supportive, listen first — don't force positivity"
+    assert "Match energy" not in body["context_text"]
+
+
 def test_crisis_guidance_ends_after_its_window(api_client: APIClient, tenant: Tenant) -> None:
     ingest(tenant, "I want to kill myself", message_id="m1", at=NOW - timedelta(hours=24, minutes=1))
 

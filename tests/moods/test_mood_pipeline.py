@@ -196,3 +196,18 @@ def test_baseline_needs_five_readings(tenant: Tenant, readings: int, expected: t
     state = _state(tenant)
     assert (state.baseline_mood, state.baseline_energy, state.baseline_style) == expected
     assert state.mood == "bored"
+
+
+def test_crisis_language_reads_as_sad_whatever_the_lexicon_says(tenant: Tenant) -> None:
+    # (found in a `make run` try-out: VADER scored this mildly positive and the context said "share in
+    # their good mood" under the safety block)
+    _ingest(tenant, "I work at Infosys and honestly I can't take this anymore", message_id="m1", at=T0)
+
+    log = _log(tenant, "m1")
+    assert (log.mood, log.energy, log.style, log.confidence, log.source) == (
+        "sad",
+        "low",
+        "supportive",
+        0.9,
+        "keywords",
+    )
