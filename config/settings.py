@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "memories",
     "moods",
     "consolidation",
+    "privacy",
 ]
 
 MIDDLEWARE = [

@@ -21,4 +21,5 @@ urlpatterns = [
     path("", include("contacts.urls")),
     path("", include("memories.urls")),
     path("", include("moods.urls")),
+    path("", include("privacy.urls")),
 ]

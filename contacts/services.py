@@ -74,13 +74,21 @@ class ConversationOwnerConflict(ValueError):
     """The conversation id is already used by another contact of the tenant."""
 
 
-def contact_get_or_create(*, tenant: Tenant, external_id: str, display_name: str = "", channel: str = "") -> Contact:
+class ContactErased(Exception):
+    """The message belongs to a contact erased after it was sent (see privacy.services.contact_erased_at)."""
+
+
+def contact_get_or_create(
+    *, tenant: Tenant, external_id: str, display_name: str = "", channel: str = "", at: datetime | None = None
+) -> Contact:
     """The tenant's contact with this id, created (with its state) on first sight. A name or
-    channel sent later fills in blanks and updates changes."""
+    channel sent later fills in blanks and updates changes. Creating one for a message sent at or
+    before the id's erasure raises ContactErased (the caller's transaction rolls the creation back)."""
     contact, created = Contact.objects.get_or_create(
         tenant=tenant, external_id=external_id, defaults={"display_name": display_name, "channel": channel}
     )
     if created:
+        _refuse_if_erased(tenant, external_id, at)
         ContactState.objects.create(contact=contact)
         return contact
     changed = {
@@ -93,6 +101,15 @@ def contact_get_or_create(*, tenant: Tenant, external_id: str, display_name: str
         for field, value in changed.items():
             setattr(contact, field, value)
     return contact
+
+
+def _refuse_if_erased(tenant: Tenant, external_id: str, at: datetime | None) -> None:
+    # Imported here: privacy builds on every app, contacts included. Only new contacts pay this query.
+    from privacy.services import contact_erased_at
+
+    erased_at = contact_erased_at(tenant=tenant, external_id=external_id)
+    if erased_at is not None and (at is None or at <= erased_at):
+        raise ContactErased(f"Contact {external_id!r} was erased; messages sent before the erasure are refused.")
 
 
 def conversation_get_or_create(*, contact: Contact, external_id: str, at: datetime) -> Conversation:

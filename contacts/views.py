@@ -70,6 +70,25 @@ class ContactDetailApi(APIView):
         }
         return Response({**self.OutputSerializer(contact).data, "counts": counts})
 
+    class ErasureReceiptSerializer(serializers.Serializer):
+        contact_id = serializers.CharField()
+        erased = serializers.DictField(child=serializers.IntegerField(), help_text="Deleted per kind")
+
+    @extend_schema(
+        request=None,
+        responses={200: ErasureReceiptSerializer},
+        operation_id="contact_erase",
+        description="GDPR erasure: hard-deletes the contact and everything derived from them; answers a "
+        "receipt of what was deleted per kind (rows) and `redis_keys`.",
+    )
+    def delete(self, request: Request, contact_id: str) -> Response:
+        from privacy.services import contact_erase  # privacy builds on every app, contacts included
+
+        contact = contact_get(tenant=request.user.tenant, external_id=contact_id)
+        if contact is None:
+            raise NotFound("Contact not found.")
+        return Response({"contact_id": contact_id, "erased": contact_erase(contact=contact)})
+
 
 class TurnSerializer(serializers.Serializer):
     message_id = serializers.CharField()

@@ -20,7 +20,7 @@ from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, Memo
 from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
 from memories.serializers import IngestInputSerializer, StrictSerializer
 from memories.services.entities import contact_entities, entity_resolve
-from memories.services.ingest import IngestConflict, message_ingest, messages_ingest_batch
+from memories.services.ingest import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
 from memories.services.records import (
     memories_record_access_later,
     memory_create,
@@ -48,6 +48,8 @@ class IngestApi(APIView):
         key = _idempotency_key(request)
         try:
             receipt = message_ingest(tenant=request.user.tenant, payload=serializer.payload(), idempotency_key=key)
+        except IngestGone as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_410_GONE)
         except IngestConflict as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         return Response(self.OutputSerializer(receipt).data, status=status.HTTP_202_ACCEPTED)

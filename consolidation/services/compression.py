@@ -23,6 +23,7 @@ from memories.extraction.text import content_words
 from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus, MemoryType
 from memories.services.records import memory_compress, memory_create, memory_reinforce
 from providers import llm
+from providers.embeddings import embedding_model
 
 logger = logging.getLogger(__name__)
 _PROMPT = (
@@ -76,9 +77,9 @@ def _contacts_with_many_episodes(scope: Scope) -> list[int]:
         cursor.execute(
             f"""SELECT contact_id FROM memories_memory
                 WHERE memory_type = 'episode' AND status = 'active' AND contact_id IS NOT NULL
-                  AND embedding IS NOT NULL{where}
+                  AND embedding IS NOT NULL AND embedding_model = %(model)s{where}
                 GROUP BY contact_id HAVING count(*) >= %(minimum)s ORDER BY contact_id""",  # noqa: S608
-            {"minimum": settings.THEME_MIN_EPISODES, **params},
+            {"minimum": settings.THEME_MIN_EPISODES, "model": embedding_model(), **params},
         )
         return [row[0] for row in cursor.fetchall()]
 
@@ -88,7 +89,10 @@ def _clusters(contact_id: int) -> list[list[Memory]]:
     and those neighbours, if they are enough; repeat over what is left."""
     episodes = list(
         Memory.objects.filter(
-            contact_id=contact_id, memory_type=MemoryType.EPISODE, status=MemoryStatus.ACTIVE, embedding__isnull=False
+            contact_id=contact_id,
+            memory_type=MemoryType.EPISODE,
+            status=MemoryStatus.ACTIVE,
+            embedding_model=embedding_model(),  # vectors of two models are not comparable (mid re-embed)
         ).order_by("created_at", "pk")
     )
     if len(episodes) < settings.THEME_MIN_EPISODES:

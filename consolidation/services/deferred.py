@@ -49,7 +49,12 @@ def debounce_key(contact_id: int) -> str:
 
 
 def contact_consolidate_deferred(*, contact_id: int) -> dict[str, int]:
-    """Idempotent. Looks at memories changed in the last two debounce windows."""
+    """Idempotent. Looks at memories changed in the last two debounce windows. Releases the debounce key
+    first, so a turn arriving while this pass runs queues the next one."""
+    try:
+        redis_client().delete(debounce_key(contact_id))
+    except RedisError:
+        logger.warning("debounce key unavailable for contact %s", contact_id)
     since = clock.now() - timedelta(seconds=2 * max(settings.CONSOLIDATION_DEBOUNCE_SECONDS, 60))
     recent = list(
         Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, updated_at__gte=since).order_by("pk")

@@ -30,7 +30,7 @@ def rank_for_query(
         contact=contact,
         weights=retrieval_weights(contact.tenant),
         now=now,
-        query_vector=query_embedding(query) if query else None,
+        query_vector=query_embedding(query, tenant_id=contact.tenant_id, contact_id=contact.pk) if query else None,
         query_text=query,
         entity_ids=[e.pk for e in mentioned],
     )

@@ -30,6 +30,10 @@ class IngestConflict(Exception):
     """The request contradicts stored data (an id reused with another body, a foreign conversation)."""
 
 
+class IngestGone(IngestConflict):
+    """The message is for a contact erased after it was sent (410 Gone)."""
+
+
 @dataclass(frozen=True)
 class IngestPayload:
     contact_id: str
@@ -82,7 +86,8 @@ def messages_ingest_batch(*, tenant: Tenant, payloads: Sequence[IngestPayload]) 
             receipt = message_ingest(tenant=tenant, payload=payload)
             results.append({"message_id": receipt.message_id, "status": receipt.status})
         except IngestConflict as exc:
-            results.append({"message_id": payload.message_id, "status": "conflict", "error": str(exc)})
+            outcome = "gone" if isinstance(exc, IngestGone) else "conflict"
+            results.append({"message_id": payload.message_id, "status": outcome, "error": str(exc)})
     return results
 
 
@@ -100,13 +105,17 @@ def _replay(tenant: Tenant, client_id: str, fingerprint: str) -> IngestReceipt |
 
 
 def _ledger_append(tenant: Tenant, payload: IngestPayload, client_id: str, fingerprint: str) -> Message:
-    from contacts.services import ConversationOwnerConflict
+    from contacts.services import ContactErased, ConversationOwnerConflict
 
     sent_at = payload.timestamp or clock.now()
     with transaction.atomic():
-        contact = contact_get_or_create(
-            tenant=tenant, external_id=payload.contact_id, display_name=payload.display_name, channel=payload.channel
-        )
+        try:
+            contact = contact_get_or_create(
+                tenant=tenant, external_id=payload.contact_id, display_name=payload.display_name,
+                channel=payload.channel, at=sent_at,
+            )  # fmt: skip
+        except ContactErased as exc:
+            raise IngestGone(str(exc)) from exc
         try:
             conversation = conversation_get_or_create(contact=contact, external_id=payload.conversation_id, at=sent_at)
         except ConversationOwnerConflict as exc:

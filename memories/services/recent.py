@@ -35,12 +35,13 @@ def recent_memories(contact_id: int) -> list[dict[str, Any]]:
     return rows
 
 
-def forget(contact_id: int) -> None:
-    """Drop the cached list after a change; the next read rebuilds it from Postgres."""
+def forget(contact_id: int) -> bool:
+    """Drop the cached list after a change; the next read rebuilds it from Postgres. True if it existed."""
     try:
-        cache.delete(_key(contact_id))
+        return bool(cache.delete(_key(contact_id)))
     except Exception:  # noqa: BLE001
         logger.warning("recent-memory cache unavailable; entry for contact %s not dropped", contact_id)
+        return False
 
 
 def _from_database(contact_id: int) -> list[dict[str, Any]]:

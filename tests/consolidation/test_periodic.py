@@ -221,11 +221,13 @@ def test_a_tight_embedding_cluster_without_an_entity_becomes_a_pattern(arjun: Co
     for n in range(5):
         vector = list(base)
         vector[1 + n] = 0.2
-        _memory(arjun, f"Went running by the river {n}", "episode", embedding=vector, embedding_model="m")
+        _memory(
+            arjun, f"Went running by the river {n}", "episode", embedding=vector, embedding_model="all-MiniLM-L6-v2"
+        )
     for n in range(2):
         vector = [0.0] * 384
         vector[100 + n] = 1.0
-        _memory(arjun, f"Unrelated {n}", "episode", embedding=vector, embedding_model="m")
+        _memory(arjun, f"Unrelated {n}", "episode", embedding=vector, embedding_model="all-MiniLM-L6-v2")
 
     consolidation_run(now=NOW)
 
@@ -404,3 +406,14 @@ def test_a_second_pass_changes_nothing_more(arjun: Contact) -> None:
         )
     )
     assert second == dict.fromkeys(first, 0)
+
+
+def test_vectors_of_another_model_never_form_a_cluster(arjun: Contact) -> None:
+    # (mid re-embed, two models' vectors share the column but are not comparable)
+    for n in range(5):
+        vector = [1.0] + [0.0] * 383
+        _memory(arjun, f"Went running by the river {n}", "episode", embedding=vector, embedding_model="old-model")
+
+    consolidation_run(now=NOW)
+
+    assert not Memory.objects.filter(contact=arjun, memory_type="pattern").exists()
