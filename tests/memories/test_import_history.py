@@ -98,7 +98,8 @@ def test_backfill_of_500_messages_matches_live_ingestion(
 
     # when the same messages are imported as history into another tenant
     backfilled = TenantFactory()
-    output = _import(_write(tmp_path / "export.jsonl", messages), backfilled)
+    with django_capture_on_commit_callbacks(execute=True):  # the command's commits enqueue like live ones
+        output = _import(_write(tmp_path / "export.jsonl", messages), backfilled)
 
     # then both tenants believe exactly the same things, and every message is fully processed
     assert "500 imported" in output
