@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import random
 from datetime import UTC, datetime, timedelta
@@ -13,7 +14,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from contacts.models import ContactState, Message, Tenant
+from contacts.models import Contact, ContactState, Conversation, Message, Tenant
 from contacts.services import api_key_create
 from memories.models import Memory
 from tests.factories import TenantFactory
@@ -162,3 +163,331 @@ def test_unknown_tenant_or_missing_file_fails_clearly(tenant: Tenant, tmp_path: 
         call_command("import_history", str(tmp_path / "x.jsonl"), "--tenant", "ghost")
     with pytest.raises(CommandError, match="No such file"):
         call_command("import_history", str(tmp_path / "x.jsonl"), "--tenant", tenant.slug)
+
+
+# --- CSV, --format, --dry-run ---------------------------------------------------------------------
+
+CSV_COLUMNS = [
+    "message_id",
+    "contact_id",
+    "conversation_id",
+    "role",
+    "message",
+    "timestamp",
+    "display_name",
+    "metadata",
+]
+
+
+def _write_csv(path: Path, messages: list[dict[str, Any]], columns: list[str] = CSV_COLUMNS) -> Path:
+    with path.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=columns)
+        writer.writeheader()
+        for message in messages:
+            metadata = {"metadata": json.dumps(message["metadata"])} if "metadata" in message else {}
+            writer.writerow({**message, **metadata})
+    return path
+
+
+def _run(path: Path, tenant: Tenant, *extra: str) -> tuple[str, str]:
+    out, err = StringIO(), StringIO()
+    call_command("import_history", str(path), "--tenant", tenant.slug, *extra, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def _row_counts() -> tuple[int, ...]:
+    return (
+        Message.objects.count(), Contact.objects.count(), Conversation.objects.count(), Memory.objects.count(),
+        ContactState.objects.count(),
+    )  # fmt: skip
+
+
+def _message(n: int, contact: str, text: str, **fields: Any) -> dict[str, Any]:
+    return {
+        "message_id": f"m{n}", "contact_id": contact, "conversation_id": f"{contact}-1", "role": "user",
+        "message": text, "timestamp": (T0 + timedelta(minutes=n)).isoformat(), **fields,
+    }  # fmt: skip
+
+
+# A BOM, CRLF row ends, columns in another order than the payload, quoted commas, quotes and
+# newlines, a metadata JSON column, empty optional cells, and a row without a message_id.
+EXPORT_CSV = (
+    "\ufeffmessage_id,contact_id,conversation_id,role,message,timestamp,display_name,channel,metadata\r\n"
+    'c1,ana,ana-1,user,"I live in Chennai, near the beach",2025-01-06T08:00:00+00:00,Ana,whatsapp,'
+    '"{""source"": ""export"", ""tags"": [""a"", ""b""]}"\r\n'
+    'c2,ana,ana-1,assistant,"Lovely!\nTell me more.",2025-01-06T08:01:00+00:00,,,\r\n'
+    ',ben,ben-1,user,"He said ""hi""",2025-01-06T08:02:00+00:00,,,\r\n'
+)
+
+
+def test_csv_import_runs_the_pipeline_with_quoting_bom_metadata_and_empty_cells(
+    tenant: Tenant, tmp_path: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    # given a CSV export as a spreadsheet writes it
+    path = tmp_path / "export.csv"
+    path.write_bytes(EXPORT_CSV.encode())
+
+    # when it is imported
+    out, err = _run(path, tenant)
+
+    # then every row became the message the ingest API would have stored
+    assert out == f"{path}: 3 imported, 0 replayed, 0 conflicts, 0 invalid.\n"
+    assert err == ""
+    stored = Message.objects.filter(tenant=tenant).order_by("sent_at")
+    assert [(m.contact.external_id, m.conversation.external_id, m.role, m.content, m.metadata) for m in stored] == [
+        ("ana", "ana-1", "user", "I live in Chennai, near the beach", {"source": "export", "tags": ["a", "b"]}),
+        ("ana", "ana-1", "assistant", "Lovely!\nTell me more.", {}),
+        ("ben", "ben-1", "user", 'He said "hi"', {}),
+    ]
+    assert [m.client_message_id[:7] for m in stored] == ["c1", "c2", "import-"]
+    assert [m.sent_at for m in stored] == [T0, T0 + timedelta(minutes=1), T0 + timedelta(minutes=2)]
+    # an empty display_name cell is absent, so it does not blank the name an earlier row gave
+    assert list(Contact.objects.filter(tenant=tenant).values_list("external_id", "display_name", "channel")) == [
+        ("ana", "Ana", "whatsapp"),
+        ("ben", "", ""),
+    ]
+    assert list(Memory.objects.filter(tenant=tenant, memory_type="fact").values_list("content", flat=True)) == [
+        "Lives in Chennai"
+    ]
+    assert not Message.objects.filter(processed_at__isnull=True).exists()
+
+
+def test_csv_rerun_and_reordered_columns_replay_as_no_ops(tenant: Tenant, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    path = tmp_path / "export.csv"
+    path.write_bytes(EXPORT_CSV.encode())
+    _run(path, tenant)
+    before = _row_counts(), _beliefs(tenant)
+
+    # when the same file is imported again from the start
+    restarted, _ = _run(path, tenant, "--restart")
+    # and when the same rows come in another file, columns reordered and metadata reformatted
+    rows = list(csv.DictReader(EXPORT_CSV.removeprefix("\ufeff").splitlines(keepends=True)))
+    for row in rows:
+        row["metadata"] = json.dumps(json.loads(row["metadata"]), indent=2) if row["metadata"] else ""
+    reordered = tmp_path / "reordered.csv"
+    with reordered.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=sorted(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    again, _ = _run(reordered, tenant)
+
+    # then both replay everything (the id-less row included) and nothing changes
+    assert restarted == f"{path}: 0 imported, 3 replayed, 0 conflicts, 0 invalid.\n"
+    assert again == f"{reordered}: 0 imported, 3 replayed, 0 conflicts, 0 invalid.\n"
+    assert (_row_counts(), _beliefs(tenant)) == before
+
+
+@pytest.mark.parametrize(
+    ("header", "error"),
+    [
+        (
+            "contact_id,message,role,conversation_id,colour,tenant_id",
+            r"unknown columns 'colour', 'tenant_id' \(the columns are ingest payload fields: contact_id, message, "
+            r"role, conversation_id, message_id, timestamp, display_name, channel, metadata\)",
+        ),
+        ("contact_id,message,conversation_id", r"missing required columns 'role'\."),
+        ("contact_id,message,role,conversation_id,message", r"duplicated columns 'message'\."),
+        ("", r"no header row"),
+    ],
+)
+def test_csv_with_bad_columns_fails_before_importing_anything(
+    tenant: Tenant, tmp_path: Path, settings, header: str, error: str
+) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    path = tmp_path / "export.csv"
+    path.write_text(header + "\nana,I live in Chennai,user,ana-1,x,y\n" if header else "")
+
+    with pytest.raises(CommandError, match=error):
+        _run(path, tenant)
+
+    assert not Message.objects.exists()
+    assert not (tmp_path / "imports").exists()
+
+
+def test_bad_csv_rows_are_reported_with_their_row_number(tenant: Tenant, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    # given rows numbered as a spreadsheet shows them: the header is row 1, a quoted newline stays in its row
+    path = tmp_path / "export.csv"
+    path.write_text(
+        "contact_id,conversation_id,role,message,metadata\n"
+        'ana,ana-1,user,"I live in Chennai\nand work at Infosys",\n'  # row 2, two lines
+        "ana,ana-1,bot,hello,\n"  # row 3: no such role
+        "ana,ana-1,user\n"  # row 4: short
+        "ana,ana-1,user,hello,{oops}\n"  # row 5: metadata is not JSON
+        "\n"  # row 6: empty
+        'ana,ana-1,user,hello,"[1, 2]"\n'  # row 7: metadata is not an object
+        ",,user,hello,\n"  # row 8: required cells empty
+        "ana,ana-1,user,I love biryani,\n"  # row 9
+    )
+
+    out, err = _run(path, tenant)
+
+    assert out == f"{path}: 2 imported, 0 replayed, 0 conflicts, 6 invalid.\n"
+    assert err.splitlines() == [
+        'row 3: {"role": ["\\"bot\\" is not a valid choice."]}',
+        "row 4: 3 cells, but the header has 5 columns",
+        "row 5: metadata is not JSON (Expecting property name enclosed in double quotes)",
+        "row 6: empty row",
+        'row 7: {"metadata": ["Expected a dictionary of items but got type \\"list\\"."]}',
+        'row 8: {"contact_id": ["This field is required."], "conversation_id": ["This field is required."]}',
+    ]
+    assert sorted(Message.objects.filter(tenant=tenant).values_list("content", flat=True)) == [
+        "I live in Chennai\nand work at Infosys",
+        "I love biryani",
+    ]
+
+
+def test_csv_import_resumes_after_an_interruption(tenant: Tenant, tmp_path: Path, settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    path = _write_csv(tmp_path / "export.csv", _messages(12))
+    # given an import that dies while ingesting the fifth message (row 6)
+    from memories.management.commands import import_history
+
+    ingest, calls = import_history.message_ingest, []
+
+    def ingest_then_die(**kwargs: Any) -> Any:
+        calls.append(kwargs["payload"].message_id)
+        if len(calls) == 5:
+            raise RuntimeError("power cut")
+        return ingest(**kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(import_history, "message_ingest", ingest_then_die)
+        with pytest.raises(RuntimeError, match="power cut"):
+            _run(path, tenant)
+    assert Message.objects.filter(tenant=tenant).count() == 4
+
+    # when it runs again, it continues at row 6
+    out, _ = _run(path, tenant)
+
+    # then it ends where an uninterrupted import ends
+    assert out == f"{path}: 8 imported, 0 replayed, 0 conflicts, 0 invalid.\n"
+    uninterrupted = TenantFactory()
+    _run(path, uninterrupted)
+    assert _beliefs(tenant) == _beliefs(uninterrupted)
+    assert _states(tenant) == _states(uninterrupted)
+
+
+def test_format_option_overrides_the_extension(tenant: Tenant, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    path = _write_csv(tmp_path / "export.txt", [_message(1, "ana", "I love biryani")])
+
+    as_jsonl, _ = _run(path, tenant, "--dry-run")
+    as_csv, _ = _run(path, tenant, "--format", "csv")
+
+    assert (
+        as_jsonl.splitlines()[0]
+        == f"{path} (dry run, nothing written): 0 to import, 0 replayed, 0 conflicts, 2 invalid."
+    )
+    assert as_csv == f"{path}: 1 imported, 0 replayed, 0 conflicts, 0 invalid.\n"
+
+
+def test_jsonl_lines_split_on_newlines_only(tenant: Tenant, tmp_path: Path, settings) -> None:  # type: ignore[no-untyped-def]
+    # JSON allows U+2028 unescaped in a string; str.splitlines() used to cut such a line in two.
+    settings.DATA_DIR = tmp_path
+    path = tmp_path / "export.jsonl"
+    path.write_text(json.dumps(_message(1, "ana", "I love tea\u2028and cake"), ensure_ascii=False) + "\n")
+
+    out, _ = _run(path, tenant)
+
+    assert out == f"{path}: 1 imported, 0 replayed, 0 conflicts, 0 invalid.\n"
+    assert Message.objects.get(tenant=tenant).content == "I love tea\u2028and cake"
+
+
+def test_jsonl_dry_run_reports_what_the_import_then_does_and_writes_nothing(
+    tenant: Tenant, tmp_path: Path, settings, django_assert_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    # given a tenant that already has three messages
+    chennai = _message(1, "ana", "I live in Chennai")
+    lovely = _message(2, "ana", "That sounds lovely!", role="assistant")
+    _import(_write(tmp_path / "seed.jsonl", [chennai, lovely, _message(3, "ben", "lol")]), tenant, "--defer")
+    biryani = {k: v for k, v in _message(8, "cara", "I love biryani").items() if k != "message_id"}
+    lines = [
+        json.dumps(chennai),  # 1: replayed
+        json.dumps(lovely),  # 2: replayed
+        json.dumps({**chennai, "message": "I live in Pune"}),  # 3: conflict, m1 carried another message
+        json.dumps(_message(4, "ana", "I work at Infosys", conversation_id="ana-2")),  # 4: new conversation
+        json.dumps(_message(5, "cara", "My dog Bruno is a golden retriever")),  # 5: new contact and conversation
+        json.dumps(_message(6, "cara", "That sounds lovely!", role="assistant")),  # 6: new, no candidates
+        json.dumps(_message(7, "dan", "I love biryani", conversation_id="ben-1")),  # 7: conflict, ben's conversation
+        json.dumps(biryani),  # 8: new, derived id
+        json.dumps(biryani),  # 9: replayed (the same derived id, within the file)
+        "{not json",  # 10: invalid
+        json.dumps(_message(11, "ana", "hi", role="bot")),  # 11: invalid
+        "",  # 12: invalid
+        json.dumps(_message(13, "erin", "I hate spicy food", conversation_id="cara-1")),  # 13: conflict (row 5's)
+    ]
+    path = tmp_path / "export.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    before, checkpoints = _row_counts(), sorted((tmp_path / "imports").iterdir())
+
+    # when it is imported as a dry run
+    with django_assert_num_queries(4):  # the tenant, then one lookup each for messages, contacts, conversations
+        out, err = _run(path, tenant, "--dry-run")
+
+    # then it reports what would happen, and nothing was written, not even a checkpoint
+    assert out.splitlines() == [
+        f"{path} (dry run, nothing written): 4 to import, 3 replayed, 3 conflicts, 3 invalid.",
+        "Would create 1 contacts and 2 conversations.",
+        "≈ 4 candidate memories (estimate from the extraction rules alone: before dedup and supersession, "
+        "without episodes or LLM extraction).",
+    ]
+    assert err.splitlines() == [
+        "line 3: message_id 'm1' was already used for a different message.",
+        "line 7: conversation_id 'ben-1' belongs to another contact of this tenant.",
+        "line 10: not JSON (Expecting property name enclosed in double quotes)",
+        'line 11: {"role": ["\\"bot\\" is not a valid choice."]}',
+        "line 12: empty line",
+        "line 13: conversation_id 'cara-1' belongs to another contact of this tenant.",
+    ]
+    assert _row_counts() == before
+    assert sorted((tmp_path / "imports").iterdir()) == checkpoints
+
+    # and the import then does exactly that
+    imported, import_err = _run(path, tenant, "--defer")
+    assert imported == f"{path}: 4 imported, 3 replayed, 3 conflicts, 3 invalid.\n"
+    assert import_err == err
+    assert Contact.objects.count() == before[1] + 1
+    assert Conversation.objects.count() == before[2] + 2
+
+
+def test_csv_dry_run_reports_counts_and_the_checkpoint_and_writes_nothing(
+    tenant: Tenant, tmp_path: Path, settings
+) -> None:  # type: ignore[no-untyped-def]
+    settings.DATA_DIR = tmp_path
+    # given an export whose first two rows were imported before it grew
+    first = [_message(1, "ana", "I live in Chennai", metadata={"k": 1}), _message(2, "ana", "I love biryani")]
+    path = _write_csv(tmp_path / "export.csv", first)
+    _run(path, tenant, "--defer")
+    grown = [
+        *first,
+        _message(1, "ana", "I live in Chennai", metadata={"k": 2}),  # row 4: conflict, other metadata
+        _message(4, "ben", "My dog Bruno is a golden retriever"),  # row 5: new contact and conversation
+        _message(5, "ben", "That sounds lovely!", role="assistant"),  # row 6
+        {**_message(6, "ben", "hi"), "role": ""},  # row 7: invalid, no role
+    ]
+    _write_csv(path, grown)
+    checkpoint = next((tmp_path / "imports").iterdir())
+    saved, before = checkpoint.read_text(), _row_counts()
+
+    # when it is imported as a dry run
+    out, err = _run(path, tenant, "--dry-run")
+
+    # then
+    assert out.splitlines() == [
+        f"{path} (dry run, nothing written): 2 to import, 2 replayed, 1 conflicts, 1 invalid.",
+        "Would create 1 contacts and 1 conversations.",
+        "≈ 2 candidate memories (estimate from the extraction rules alone: before dedup and supersession, "
+        "without episodes or LLM extraction).",
+        "A checkpoint is at row 3: a real import continues after it (--restart starts over).",
+    ]
+    assert err.splitlines() == [
+        "row 4: message_id 'm1' was already used for a different message.",
+        'row 7: {"role": ["This field is required."]}',
+    ]
+    assert _row_counts() == before
+    assert checkpoint.read_text() == saved
+    assert list((tmp_path / "imports").iterdir()) == [checkpoint]
