@@ -6,6 +6,7 @@ at import, so every entry point — manage.py, gunicorn, celery, pytest — sees
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import environ
@@ -124,6 +125,8 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "rapport",
+        # A hung Redis must cost a request a second, not block it (every cache user falls back).
+        "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
     }
 }
 
@@ -169,6 +172,15 @@ LLM_EXTRACTION_ENABLED = env.bool("LLM_EXTRACTION_ENABLED", default=False)
 INGEST_MAX_MESSAGE_BYTES = 16 * 1024
 INGEST_MAX_METADATA_BYTES = 8 * 1024
 INGEST_BATCH_MAX = 100
+# Largest request body (413 beyond it, before the body is read). The default (5.7 MiB) fits a full batch of
+# messages at the byte limit even when JSON-escaping triples them (2-byte characters sent as ``\u00e9``).
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int(
+    "REQUEST_MAX_BYTES", default=INGEST_BATCH_MAX * (3 * INGEST_MAX_MESSAGE_BYTES + INGEST_MAX_METADATA_BYTES + 2048)
+)
+# The sweeper (celery-beat, every minute): a message still pending this long after it was received is
+# re-enqueued, with exponential backoff between sweeps; after SWEEP_MAX_ATTEMPTS it is marked failed.
+SWEEP_AFTER_SECONDS = env.int("SWEEP_AFTER_SECONDS", default=120)
+SWEEP_MAX_ATTEMPTS = env.int("SWEEP_MAX_ATTEMPTS", default=10)
 # A user message after this much silence starts a new session, even in the same conversation.
 SESSION_IDLE_MINUTES = env.int("SESSION_IDLE_MINUTES", default=30)
 # Relationship stages: sessions needed for building / established / deep (plus deep's streak);
@@ -267,6 +279,17 @@ DEFAULT_HELPLINE_TEXT = (
 )
 
 # --- API --------------------------------------------------------------------------------------
+# Requests per API key and scope (contacts/throttling.py): fixed one-period windows counted in the Redis
+# cache, 429 with Retry-After beyond them. Tenant.settings["rate_limits"] overrides a scope for that
+# tenant's keys. A rate is "<count>/<s|min|hour|day>".
+API_RATE_LIMITS = {
+    "ingest": env.str("RATE_LIMIT_INGEST", default="6000/min"),  # POST /ingest, /ingest/batch
+    "context": env.str("RATE_LIMIT_CONTEXT", default="6000/min"),  # GET /context, /brain/context
+    "default": env.str("RATE_LIMIT_DEFAULT", default="1200/min"),  # every other endpoint
+}
+for _scope, _rate in API_RATE_LIMITS.items():
+    if not re.fullmatch(r"[1-9][0-9]*/(s|sec|second|m|min|minute|h|hour|d|day)", _rate):
+        raise ImproperlyConfigured(f"RATE_LIMIT_{_scope.upper()} must look like 6000/min (got {_rate!r})")
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["contacts.authentication.TenantAPIKeyAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["contacts.authentication.IsTenantClient"],
@@ -275,6 +298,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_PAGINATION_CLASS": "config.pagination.CappedLimitOffsetPagination",
     "PAGE_SIZE": 50,
+    # Run after authentication, before the view reads the body: the rate per API key, then the body size.
+    "DEFAULT_THROTTLE_CLASSES": ["contacts.throttling.ApiKeyRateThrottle", "contacts.throttling.RequestSizeLimit"],
+    "DEFAULT_THROTTLE_RATES": API_RATE_LIMITS,
 }
 PAGINATION_MAX_LIMIT = 200
 SPECTACULAR_SETTINGS = {

@@ -8,6 +8,7 @@ from celery import shared_task
 
 from memories.services.enrichment import memories_embed_pending, message_process_deferred
 from memories.services.records import memories_record_access
+from memories.services.sweeper import pending_messages_sweep
 from providers.embeddings import EmbeddingError
 
 
@@ -24,3 +25,9 @@ def embed_memories(tenant_id: int, contact_id: int | None) -> None:
 @shared_task(acks_late=True, max_retries=3)
 def record_access(memory_ids: list[int], at: str) -> None:
     memories_record_access(memory_ids=memory_ids, at=datetime.fromisoformat(at))
+
+
+@shared_task(acks_late=True, soft_time_limit=50, time_limit=55)
+def sweep_pending_messages() -> int:
+    """celery-beat, every minute (see the memories data migration): re-enqueue messages stranded as pending."""
+    return pending_messages_sweep()

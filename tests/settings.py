@@ -22,6 +22,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "rapport-test",
+        "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
     }
 }
 CELERY_BROKER_URL = celery_broker_url(REDIS_URL)
