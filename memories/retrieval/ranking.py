@@ -30,7 +30,7 @@ from providers.embeddings import embedding_model
 
 SIGNALS = ("similarity", "recency", "importance", "access_frequency", "entity_match")
 _FIELDS = ("pk", "memory_type", "content", "importance", "access_count", "accessed_at", "created_at",
-           "source_message_ids")  # fmt: skip
+           "source_message_ids", "metadata")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class RankedMemory:
     entity_match: bool
     source_message_ids: list[str]
     created_at: datetime
+    flagged: bool = False  # Memory.metadata["flagged"]: e.g. text that reads like instructions to a model
 
 
 def retrieval_weights(tenant: Tenant) -> dict[str, float]:
@@ -171,4 +172,5 @@ def _ranked(
         id=row["pk"], memory_type=row["memory_type"], content=row["content"], importance=row["importance"],
         score=round(score, 6), similarity=round(similarity, 6), entity_match=bool(row["entity"]),
         source_message_ids=list(row["source_message_ids"]), created_at=row["created_at"],
+        flagged=bool((row["metadata"] or {}).get("flagged")),
     )  # fmt: skip

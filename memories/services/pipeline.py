@@ -14,6 +14,8 @@ from contacts.activity import contact_state_record_activity
 from contacts.models import ContactState, Message, ProcessingStatus, Role
 from memories.extraction import Candidate, Extraction, extract
 from memories.extraction.episodes import summarise
+from memories.extraction.injection import FLAG as INJECTION_FLAG
+from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import content_words, normalise
 from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus, MemoryType
 from memories.services import recent
@@ -94,7 +96,7 @@ def candidate_apply(
         source=source,
         created_at=message.sent_at,
         slot=candidate.slot,
-        metadata=dict(candidate.metadata),
+        metadata=_flagged(dict(candidate.metadata), candidate.content, message.content),
         source_message_ids=ids,
         entities=entities,
         importance=importance,
@@ -106,6 +108,13 @@ def candidate_apply(
         0, {"id": memory.pk, "memory_type": memory.memory_type, "content": memory.content, "slot": memory.slot}
     )
     return memory
+
+
+def _flagged(metadata: dict[str, Any], *texts: str) -> dict[str, Any]:
+    """Instruction-like text is kept as what the user said, marked so context_text can say so."""
+    if any(looks_like_injection(text) for text in texts):
+        metadata["flagged"] = INJECTION_FLAG
+    return metadata
 
 
 def _record_episode(
