@@ -16,12 +16,16 @@ from rest_framework.views import APIView
 from config.pagination import CappedLimitOffsetPagination
 from memories.models import MemorySource, MemoryStatus, MemoryType
 from memories.selectors import business_context_get, business_memory_list
-from memories.serializers import StrictSerializer
+from memories.serializers import INPUT_PARSERS, StrictSerializer
 from memories.services.records import memories_record_access_later, memory_create, memory_embed_later
 from memories.views import MemoryOutputSerializer
 
 
 class BusinessMemoriesApi(APIView):
+    # Read by the view and by drf-spectacular, which then documents the paginated envelope and limit/offset.
+    pagination_class = CappedLimitOffsetPagination
+    parser_classes = INPUT_PARSERS
+
     class FilterSerializer(serializers.Serializer):
         type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
         status = serializers.ChoiceField(choices=MemoryStatus.choices, required=False)
@@ -42,7 +46,7 @@ class BusinessMemoriesApi(APIView):
         memories = business_memory_list(
             tenant=request.user.tenant, memory_type=query.get("type", ""), status=query.get("status", "")
         )
-        paginator = CappedLimitOffsetPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(memories, request, view=self)
         return paginator.get_paginated_response(MemoryOutputSerializer(page, many=True).data)
 

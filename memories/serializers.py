@@ -1,15 +1,52 @@
-"""Input serializers shared by the ingest endpoints (one message, or a batch of them)."""
+"""Input serializers shared by the ingest endpoints (one message, or a batch of them), and the parsers of every
+endpoint that reads a body."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
-from rest_framework import serializers
+from rest_framework import exceptions, parsers, serializers
 
 from contacts.models import Role
 from memories.services.ingest import IngestPayload
+
+MAX_JSON_DEPTH = 64  # nesting levels of arrays and objects in a request body; metadata needs a handful
+
+
+class BoundedJSONParser(parsers.JSONParser):
+    """DRF's JSON parser with the nesting capped. Python's json module recurses once per level: a body nested past
+    the interpreter's recursion limit (``[[[[…`` 100 KB long) raised RecursionError in the parser — a 500 — and one
+    a little shallower would raise it later, in validation or on its way into Postgres. Both are a 400 now."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            data = super().parse(stream, media_type, parser_context)
+            too_deep = _depth(data) > MAX_JSON_DEPTH
+        except RecursionError:
+            too_deep = True
+        if too_deep:
+            raise exceptions.ParseError(f"JSON parse error - nested deeper than {MAX_JSON_DEPTH} levels.")
+        return data
+
+
+# The parsers of every view that reads a body: DRF's defaults, JSON bounded.
+INPUT_PARSERS = (BoundedJSONParser, parsers.FormParser, parsers.MultiPartParser)
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth of a parsed JSON value (a scalar is 0); iterative, so depth itself cannot exhaust the stack."""
+    deepest, pending = 0, [(value, 0)]
+    while pending:
+        item, level = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is not None:
+            deepest = max(deepest, level + 1)
+            pending.extend((child, level + 1) for child in children)
+    return deepest
 
 
 class StrictSerializer(serializers.Serializer):
@@ -23,7 +60,46 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class JsonbDictField(serializers.DictField):
+    """A JSON object Postgres ``jsonb`` can store. JSON may spell what jsonb refuses — NUL (``"\\u0000"``) and
+    unpaired surrogates (``"\\ud800"``, valid JSON but not valid Unicode) — and the insert would fail with a 500:
+    refused here with a 400 naming the character, in DRF's words for text fields."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        value = super().to_internal_value(data)
+        for text in _strings(value):
+            if "\x00" in text:
+                raise serializers.ValidationError("Null characters are not allowed.")
+            surrogate = _SURROGATE.search(text)
+            if surrogate:
+                raise serializers.ValidationError(
+                    f"Surrogate characters are not allowed: U+{ord(surrogate.group()):X}."
+                )
+        return value
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every key and string in a parsed JSON value; iterative, as the nesting can be as deep as the parser allows."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list | tuple):
+            pending.extend(item)
+
+
 class IngestInputSerializer(StrictSerializer):
+    """One message. NUL and unpaired surrogates are refused with a 400 wherever they appear (the text fields by DRF's
+    CharField validators, metadata by JsonbDictField), never stripped: Postgres cannot store them, and silently
+    changing what the contact said would make the ledger lie."""
+
     contact_id = serializers.CharField(max_length=255)
     message = serializers.CharField(trim_whitespace=False)
     role = serializers.ChoiceField(choices=Role.choices)
@@ -32,7 +108,7 @@ class IngestInputSerializer(StrictSerializer):
     timestamp = serializers.DateTimeField(required=False, help_text="ISO 8601; default: now")
     display_name = serializers.CharField(max_length=255, required=False, allow_blank=True)
     channel = serializers.CharField(max_length=64, required=False, allow_blank=True)
-    metadata = serializers.DictField(required=False)
+    metadata = JsonbDictField(required=False)
 
     def validate_message(self, value: str) -> str:
         if not value.strip():
@@ -50,8 +126,6 @@ class IngestInputSerializer(StrictSerializer):
             raise serializers.ValidationError(
                 f"metadata is {size} bytes as JSON; the limit is {settings.INGEST_MAX_METADATA_BYTES}."
             )
-        if "\\u0000" in json.dumps(value):
-            raise serializers.ValidationError("metadata must not contain NUL characters.")
         return value
 
     def payload(self) -> IngestPayload:

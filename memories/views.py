@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -18,7 +18,7 @@ from config.pagination import CappedLimitOffsetPagination
 from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
 from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
-from memories.serializers import IngestInputSerializer, StrictSerializer
+from memories.serializers import INPUT_PARSERS, IngestInputSerializer, JsonbDictField, StrictSerializer
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.ingest import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
 from memories.services.records import (
@@ -32,13 +32,19 @@ from moods.selectors import EmotionalContext
 
 
 class IngestApi(APIView):
+    parser_classes = INPUT_PARSERS
+
     class OutputSerializer(serializers.Serializer):
         message_id = serializers.CharField()
         status = serializers.CharField()
 
     @extend_schema(
         request=IngestInputSerializer,
-        responses={202: OutputSerializer},
+        responses={
+            202: OutputSerializer,
+            409: OpenApiResponse(description="message_id reused for another message, or a foreign conversation"),
+            410: OpenApiResponse(description="The contact was erased"),
+        },
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
         operation_id="ingest",
     )
@@ -56,6 +62,8 @@ class IngestApi(APIView):
 
 
 class IngestBatchApi(APIView):
+    parser_classes = INPUT_PARSERS
+
     class InputSerializer(StrictSerializer):
         messages = IngestInputSerializer(many=True, allow_empty=False, max_length=settings.INGEST_BATCH_MAX)
 
@@ -111,6 +119,10 @@ class MemoryOutputSerializer(serializers.ModelSerializer):
 
 
 class ContactMemoriesApi(APIView):
+    # Read by the view and by drf-spectacular, which then documents the paginated envelope and limit/offset.
+    pagination_class = CappedLimitOffsetPagination
+    parser_classes = INPUT_PARSERS
+
     class FilterSerializer(serializers.Serializer):
         type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
         status = serializers.ChoiceField(choices=MemoryStatus.choices, required=False)
@@ -122,7 +134,7 @@ class ContactMemoriesApi(APIView):
         display_name = serializers.CharField(max_length=255)
         key = serializers.SlugField(max_length=100, required=False, allow_unicode=True)
         aliases = serializers.ListField(child=serializers.CharField(max_length=255), required=False, max_length=20)
-        metadata = serializers.DictField(required=False)
+        metadata = JsonbDictField(required=False)
 
     class InputSerializer(StrictSerializer):
         memory_type = serializers.ChoiceField(choices=MemoryType.choices)
@@ -146,7 +158,7 @@ class ContactMemoriesApi(APIView):
             entity=query.get("entity", ""),
             text=query.get("q", ""),
         )
-        paginator = CappedLimitOffsetPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(memories, request, view=self)
         return paginator.get_paginated_response(MemoryOutputSerializer(page, many=True).data)
 
@@ -178,6 +190,8 @@ class ContactMemoriesApi(APIView):
 
 
 class MemoryDetailApi(APIView):
+    parser_classes = INPUT_PARSERS
+
     class InputSerializer(StrictSerializer):
         content = serializers.CharField(max_length=2000, required=False)
         importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
@@ -249,6 +263,8 @@ def _idempotency_key(request: Request) -> str:
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > 255:
         raise ValidationError({"Idempotency-Key": ["Ensure this header has no more than 255 characters."]})
+    if "\x00" in key:  # Postgres text cannot hold NUL: refused like the body's fields, not a 500
+        raise ValidationError({"Idempotency-Key": ["Null characters are not allowed."]})
     return key
 
 

@@ -25,6 +25,9 @@ class TriggerOutputSerializer(serializers.ModelSerializer):
 
 
 class TriggerListApi(APIView):
+    # Read by the view and by drf-spectacular, which then documents the paginated envelope and limit/offset.
+    pagination_class = CappedLimitOffsetPagination
+
     class FilterSerializer(serializers.Serializer):
         due_before = serializers.DateTimeField(required=False, help_text="ISO 8601; defaults to now")
         contact_id = serializers.CharField(required=False, max_length=255)
@@ -43,7 +46,7 @@ class TriggerListApi(APIView):
             contact_external_id=params.get("contact_id", ""),
             include_completed=params["include_completed"],
         )
-        paginator = CappedLimitOffsetPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(triggers, request, view=self)
         return paginator.get_paginated_response(TriggerOutputSerializer(page, many=True).data)
 
@@ -58,6 +61,9 @@ class TriggerCompleteApi(APIView):
 
 
 class InsightListApi(APIView):
+    # Read by the view and by drf-spectacular, which then documents the paginated envelope and limit/offset.
+    pagination_class = CappedLimitOffsetPagination
+
     class FilterSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=InsightKind.choices, required=False)
         contact_id = serializers.CharField(required=False, max_length=255)
@@ -77,6 +83,6 @@ class InsightListApi(APIView):
         insights = insight_list(
             tenant=request.user.tenant, kind=params.get("kind", ""), contact_external_id=params.get("contact_id", "")
         )
-        paginator = CappedLimitOffsetPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(insights, request, view=self)
         return paginator.get_paginated_response(self.OutputSerializer(page, many=True).data)
