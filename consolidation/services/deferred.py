@@ -12,9 +12,9 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 from redis.exceptions import RedisError
 
-from config import clock
 from config.redis_client import redis_client
 from contacts.models import ContactState, Mood
 from memories.models import Memory, MemoryStatus, MemoryType
@@ -55,7 +55,8 @@ def contact_consolidate_deferred(*, contact_id: int) -> dict[str, int]:
         redis_client().delete(debounce_key(contact_id))
     except RedisError:
         logger.warning("debounce key unavailable for contact %s", contact_id)
-    since = clock.now() - timedelta(seconds=2 * max(settings.CONSOLIDATION_DEBOUNCE_SECONDS, 60))
+    # updated_at is wall-clock (auto_now), so the window is too; clock.now() may be a backfill's frozen past.
+    since = timezone.now() - timedelta(seconds=2 * max(settings.CONSOLIDATION_DEBOUNCE_SECONDS, 60))
     recent = list(
         Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, updated_at__gte=since).order_by("pk")
     )
