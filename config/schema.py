@@ -27,7 +27,7 @@ class AutoSchema(SpectacularAutoSchema):
 
     Also documents the error answers every view can give, so clients (and schemathesis) can rely on the
     status codes: 400 where there is input, 401 and 429 where a key is required (and rate-limited), 404 where the
-    path names an object, 413 where there is a body; a 4xx a view declares by description only gets the
+    path names an object, 413 and 415 where there is a body; a 4xx a view declares by description only gets the
     ``{"detail": ...}`` body.
     """
 
@@ -65,6 +65,7 @@ class AutoSchema(SpectacularAutoSchema):
             "401": ("Missing or invalid API key", "Error", needs_key),
             "404": ("Not found", "Error", "path" in locations),
             "413": ("Request body too large", "Error", has_body),
+            "415": ("Unsupported media type (send application/json)", "Error", has_body),
             "429": ("Rate limit exceeded (see Retry-After)", "Error", needs_key),
         }
         responses = dict(operation["responses"])

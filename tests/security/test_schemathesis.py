@@ -166,6 +166,7 @@ def _run_operation(
         max_examples=MAX_EXAMPLES,
         deadline=None,
         database=None,
+        derandomize=True,  # the same cases on every run: CI is reproducible, a failure replays exactly
         phases=[Phase.explicit, Phase.generate, Phase.shrink],
         suppress_health_check=list(HealthCheck),
     )
