@@ -4,8 +4,6 @@ service or selector, and serialise — nothing more."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -18,7 +16,7 @@ from memories.models import MemorySource, MemoryStatus, MemoryType
 from memories.selectors import business_context_get, business_memory_list
 from memories.serializers import INPUT_PARSERS, StrictSerializer
 from memories.services.records import memories_record_access_later, memory_create, memory_embed_later
-from memories.views import MemoryOutputSerializer
+from memories.views import MemoryOutputSerializer, ranked_memories_body
 
 
 class BusinessMemoriesApi(APIView):
@@ -93,25 +91,4 @@ class BusinessContextApi(APIView):
             tenant=request.user.tenant, query=params.get("query", ""), budget=params.get("budget")
         )
         memories_record_access_later(memory_ids=[c.memory.id for c in context["memories"]])
-        return Response(_business_context_body(context))
-
-
-def _business_context_body(context: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "memories": [
-            {
-                "id": c.memory.id, "memoryType": c.memory.memory_type, "content": c.memory.content,
-                "importance": c.memory.importance, "score": c.memory.score,
-                "source_message_ids": c.memory.source_message_ids, "entities": context["entity_refs"][c.memory.id],
-                "created_at": c.memory.created_at.isoformat(),
-            }
-            for c in context["memories"]
-        ],
-        "entities": [
-            {"entityType": e.entity_type, "key": e.key, "displayName": e.display_name, "metadata": e.metadata}
-            for e in context["entities"]
-        ],
-        "context_text": context["context_text"],
-        "memory_budget": context["memory_budget"],
-        "memory_tokens": context["memory_tokens"],
-    }  # fmt: skip
+        return Response(ranked_memories_body(context))

@@ -323,6 +323,13 @@ def _context_body(context: dict[str, Any]) -> dict[str, Any]:
             "churnRisk": state.churn_risk,
         },
         "emotional": _emotional_body(context["emotional"]),
+        **ranked_memories_body(context),
+    }  # fmt: skip
+
+
+def ranked_memories_body(context: dict[str, Any]) -> dict[str, Any]:
+    """The part of /context and /brain/context that lists what was retrieved under the budget."""
+    return {
         "memories": [
             {
                 "id": c.memory.id, "memoryType": c.memory.memory_type, "content": c.memory.content,

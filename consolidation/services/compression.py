@@ -153,7 +153,7 @@ def _pattern_sentence(contact: Contact, episodes: Sequence[Memory], entity: Cont
     if use_llm and llm.llm_configured():
         lines = "\n".join(f"- {episode.content[:300]}" for episode in episodes[:20])
         try:
-            user = f"Person: {_name(contact)}\nEpisodes:\n{lines}"
+            user = f"Person: {str(contact)}\nEpisodes:\n{lines}"
             text = llm.complete_text(system=_PROMPT, user=user, max_tokens=80)
         except llm.LLMUnavailable as exc:
             logger.info("pattern sentence by template for contact %s: %s", contact.pk, exc)
@@ -165,7 +165,7 @@ def _pattern_sentence(contact: Contact, episodes: Sequence[Memory], entity: Cont
 
 
 def _template(contact: Contact, episodes: Sequence[Memory], entity: ContactEntity | None) -> str:
-    name = _name(contact)
+    name = str(contact)
     if entity is None:
         words = Counter(w for episode in episodes for w in set(content_words(episode.content)))
         topic = ", ".join(word for word, _ in words.most_common(3))
@@ -177,7 +177,3 @@ def _template(contact: Contact, episodes: Sequence[Memory], entity: ContactEntit
         f"{name} frequently shares updates about {subject} — "
         f"{entity.display_name} is a significant part of their daily life"
     )
-
-
-def _name(contact: Contact) -> str:
-    return contact.display_name or contact.external_id

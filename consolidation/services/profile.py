@@ -85,7 +85,7 @@ def _written(contact: Contact, durable: list[str], use_llm: bool) -> str:
     if use_llm and llm.llm_configured():
         facts = "\n".join(f"- {fact[:300]}" for fact in durable)
         current = contact.state.profile_summary or "(none yet)"
-        user = f"Person: {_name(contact)}\nCurrent profile: {current}\nDurable facts:\n{facts}"
+        user = f"Person: {str(contact)}\nCurrent profile: {current}\nDurable facts:\n{facts}"
         try:
             text = " ".join(llm.complete_text(system=_PROMPT, user=user, max_tokens=160).split())
         except llm.LLMUnavailable as exc:
@@ -98,9 +98,5 @@ def _written(contact: Contact, durable: list[str], use_llm: bool) -> str:
 
 def _template(contact: Contact, durable: list[str]) -> str:
     sentences = [fact.rstrip(".") for fact in durable]
-    text = f"{_name(contact)}: " + "; ".join(sentences) + "."
+    text = f"{str(contact)}: " + "; ".join(sentences) + "."
     return text if len(text) <= PROFILE_MAX_CHARS else text[: PROFILE_MAX_CHARS - 1].rsplit(";", 1)[0] + "."
-
-
-def _name(contact: Contact) -> str:
-    return contact.display_name or contact.external_id
