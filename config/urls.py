@@ -23,3 +23,6 @@ urlpatterns = [
     path("", include("moods.urls")),
     path("", include("privacy.urls")),
 ]
+
+handler404 = "config.errors.not_found"
+handler500 = "config.errors.server_error"

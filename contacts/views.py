@@ -17,7 +17,7 @@ from contacts.selectors import (
 )
 from contacts.services import conversation_resolve
 from memories.selectors import memory_counts
-from memories.serializers import INPUT_PARSERS, StrictSerializer
+from memories.serializers import StrictSerializer
 
 
 class ContactStateOutputSerializer(serializers.ModelSerializer):
@@ -121,8 +121,6 @@ class ConversationHistoryApi(APIView):
 
 
 class ConversationResolveApi(APIView):
-    parser_classes = INPUT_PARSERS
-
     class InputSerializer(StrictSerializer):
         summary = serializers.CharField(
             max_length=2000, required=False, allow_blank=True, help_text="Default: generated from the conversation"

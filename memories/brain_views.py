@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from config.pagination import CappedLimitOffsetPagination
 from memories.models import MemorySource, MemoryStatus, MemoryType
 from memories.selectors import business_context_get, business_memory_list
-from memories.serializers import INPUT_PARSERS, StrictSerializer
+from memories.serializers import StrictSerializer
 from memories.services.records import memories_record_access_later, memory_create, memory_embed_later
 from memories.views import MemoryOutputSerializer, ranked_memories_body
 
@@ -22,7 +22,6 @@ from memories.views import MemoryOutputSerializer, ranked_memories_body
 class BusinessMemoriesApi(APIView):
     # Read by the view and by drf-spectacular, which then documents the paginated envelope and limit/offset.
     pagination_class = CappedLimitOffsetPagination
-    parser_classes = INPUT_PARSERS
 
     class FilterSerializer(serializers.Serializer):
         type = serializers.ChoiceField(choices=MemoryType.choices, required=False)

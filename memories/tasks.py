@@ -5,19 +5,23 @@ from __future__ import annotations
 from datetime import datetime
 
 from celery import shared_task
+from django.db import InterfaceError, OperationalError
 
 from memories.services.enrichment import memories_embed_pending, message_process_deferred
 from memories.services.records import memories_record_access
 from memories.services.sweeper import pending_messages_sweep
 from providers.embeddings import EmbeddingError
 
+# Worth retrying: the embeddings provider or Postgres briefly unreachable (a restart, a failover).
+TRANSIENT_ERRORS = (EmbeddingError, OperationalError, InterfaceError)
 
-@shared_task(acks_late=True, autoretry_for=(EmbeddingError,), retry_backoff=5, retry_backoff_max=600, max_retries=10)
+
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=5, retry_backoff_max=600, max_retries=10)
 def process_message(message_id: int) -> None:
     message_process_deferred(message_id=message_id)
 
 
-@shared_task(acks_late=True, autoretry_for=(EmbeddingError,), retry_backoff=5, retry_backoff_max=600, max_retries=10)
+@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=5, retry_backoff_max=600, max_retries=10)
 def embed_memories(tenant_id: int, contact_id: int | None) -> None:
     memories_embed_pending(tenant_id=tenant_id, contact_id=contact_id)
 

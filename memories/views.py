@@ -18,7 +18,7 @@ from config.pagination import CappedLimitOffsetPagination
 from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
 from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
-from memories.serializers import INPUT_PARSERS, IngestInputSerializer, JsonbDictField, StrictSerializer
+from memories.serializers import IngestInputSerializer, JsonbDictField, StrictSerializer
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.ingest import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
 from memories.services.records import (
@@ -32,8 +32,6 @@ from moods.selectors import EmotionalContext
 
 
 class IngestApi(APIView):
-    parser_classes = INPUT_PARSERS
-
     class OutputSerializer(serializers.Serializer):
         message_id = serializers.CharField()
         status = serializers.CharField()
@@ -62,8 +60,6 @@ class IngestApi(APIView):
 
 
 class IngestBatchApi(APIView):
-    parser_classes = INPUT_PARSERS
-
     class InputSerializer(StrictSerializer):
         messages = IngestInputSerializer(many=True, allow_empty=False, max_length=settings.INGEST_BATCH_MAX)
 
@@ -121,7 +117,6 @@ class MemoryOutputSerializer(serializers.ModelSerializer):
 class ContactMemoriesApi(APIView):
     # Read by the view and by drf-spectacular, which then documents the paginated envelope and limit/offset.
     pagination_class = CappedLimitOffsetPagination
-    parser_classes = INPUT_PARSERS
 
     class FilterSerializer(serializers.Serializer):
         type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
@@ -190,8 +185,6 @@ class ContactMemoriesApi(APIView):
 
 
 class MemoryDetailApi(APIView):
-    parser_classes = INPUT_PARSERS
-
     class InputSerializer(StrictSerializer):
         content = serializers.CharField(max_length=2000, required=False)
         importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)

@@ -63,14 +63,19 @@ def memory_create(
 def memory_reinforce(
     *, memory: Memory, source_message_ids: Sequence[str], at: datetime, entities: Iterable[ContactEntity] = ()
 ) -> Memory:
-    """Mentioned again: importance + REINFORCE_BOOST (capped at 1), provenance extended."""
+    """Mentioned again: importance + REINFORCE_BOOST (capped at 1), provenance extended.
+
+    A message counts once: messages already in the provenance (a task replayed after a crash, or a second
+    candidate from one message) reinforce nothing, so processing a message twice leaves what once does."""
+    entity_list = list(entities)
+    if entity_list:
+        memory.entities.add(*entity_list)
+    if source_message_ids and set(source_message_ids) <= set(memory.source_message_ids):
+        return memory
     before = _snapshot(memory)
     memory.importance = min(1.0, memory.importance + settings.REINFORCE_BOOST)
     memory.source_message_ids = _union(memory.source_message_ids, source_message_ids)
     memory.save(update_fields=["importance", "source_message_ids", "updated_at"])
-    entity_list = list(entities)
-    if entity_list:
-        memory.entities.add(*entity_list)
     _record(memory, MemoryEventKind.REINFORCED, "system", before, _snapshot(memory), source_message_ids, at)
     _changed(memory)
     return memory

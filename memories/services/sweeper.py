@@ -9,7 +9,8 @@ Two sweeps never count one message twice: each re-enqueue is claimed by a condit
 at most BACKOFF_MAX_SECONDS) by a per-message cooldown key in Redis, because a message can stay pending for
 a long while without being lost — its task retrying an embeddings outage, or waiting in a backlog — and must
 neither be re-enqueued every minute nor marked failed before its retries had a chance. After
-SWEEP_MAX_ATTEMPTS sweeps, once the last one's cooldown has passed, it is marked failed.
+SWEEP_MAX_ATTEMPTS sweeps, once the last one's cooldown has passed, it is marked failed;
+``manage.py redrive_messages`` gives failed messages a fresh start.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import Q, QuerySet
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import RedisError
@@ -144,3 +147,29 @@ def _cool_down(pk: int, *, seconds: int) -> None:
         redis_client().set(_cooldown_key(pk), 1, ex=max(1, seconds))
     except RedisError as exc:
         raise BrokerDown from exc
+
+
+def failed_messages_redrive(*, tenant_slug: str | None = None) -> int:
+    """Give messages marked failed a fresh start (an operator's step once the cause is fixed): pending again with
+    no sweeps counted, enqueued after commit; the sweeper catches any enqueue the broker drops. Returns how many."""
+    from memories.tasks import process_message  # the tasks module imports this one
+
+    failed = Message.objects.filter(processing_status=ProcessingStatus.FAILED, processed_at__isnull=True)
+    if tenant_slug is not None:
+        failed = failed.filter(contact__tenant__slug=tenant_slug)
+    with transaction.atomic():
+        pks = list(failed.select_for_update().values_list("pk", flat=True))
+        Message.objects.filter(pk__in=pks).update(processing_status=ProcessingStatus.PENDING, processing_attempts=0)
+        transaction.on_commit(lambda: _enqueue_all(process_message, pks))
+    return len(pks)
+
+
+def _enqueue_all(task: Any, pks: list[int]) -> None:
+    if not pks:
+        return
+    try:
+        redis_client().delete(*[_cooldown_key(pk) for pk in pks])
+        for pk in pks:
+            task.delay(pk)
+    except (KombuOperationalError, RedisError):
+        logger.warning("broker unavailable: re-driven messages wait for the sweeper")

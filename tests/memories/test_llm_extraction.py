@@ -9,6 +9,7 @@ import pytest
 
 from contacts.models import Tenant
 from memories.models import Memory
+from memories.services.enrichment import memories_extract_with_llm
 from memories.tasks import process_message
 from moods.classification.llm import PROMPT as MOOD_PROMPT
 from tests.memories.helpers import ingest, ledger_message
@@ -84,3 +85,32 @@ def test_llm_extraction_is_off_by_default(tenant: Tenant, openai_stub) -> None: 
     prompts = [body["messages"][0]["content"] for _, body in openai_stub.requests]
     assert prompts == [MOOD_PROMPT]
     assert ledger_message(tenant, "m1").processed_at is not None
+
+
+def test_extraction_replayed_after_a_crash_reinforces_nothing(tenant: Tenant, settings, openai_stub) -> None:  # type: ignore[no-untyped-def]
+    # given a message whose LLM extraction committed, and whose task then died before finishing (found by the
+    # SIGKILL fault test: the redelivered task reinforced its own memory, 0.9 → 0.95)
+    settings.LLM_EXTRACTION_ENABLED = True
+    openai_stub.reply_chat(
+        json.dumps({"memories": [{"memory": "Is allergic to peanuts", "topics": ["health"],
+                                  "expiration": "permanent", "importance": "high"}]})
+    )  # fmt: skip
+    ingest(tenant, MESSAGE, message_id="m1", at=T0)
+    message = ledger_message(tenant, "m1")
+    memories_extract_with_llm(message=message)
+    memory = Memory.objects.get(tenant=tenant, source="llm")
+
+    # when the redelivered task extracts the same message again
+    memories_extract_with_llm(message=message)
+
+    # then the message still counts once: same importance, no reinforcement in the history, one memory
+    memory.refresh_from_db()
+    assert Memory.objects.filter(tenant=tenant, source="llm").count() == 1
+    assert (memory.importance, memory.source_message_ids) == (0.9, ["m1"])
+    assert not memory.events.filter(kind="reinforced").exists()
+
+    # and a later message saying it again does reinforce it
+    ingest(tenant, "Peanuts, again: allergic", message_id="m2", at=T0 + timedelta(days=1))
+    memories_extract_with_llm(message=ledger_message(tenant, "m2"))
+    memory.refresh_from_db()
+    assert (memory.importance, memory.source_message_ids) == (pytest.approx(0.95), ["m1", "m2"])

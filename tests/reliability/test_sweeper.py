@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime, timedelta
+from io import StringIO
+from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.test import override_settings
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
@@ -224,3 +227,37 @@ def test_the_sweep_is_scheduled_every_minute_in_the_database() -> None:
     assert task.interval is not None
     assert (task.interval.every, task.interval.period) == (60, "seconds")
     assert task.expire_seconds == 60
+
+
+def test_redrive_puts_failed_messages_back_and_processes_them(
+    tenant: Tenant, django_capture_on_commit_callbacks: Any
+) -> None:
+    # given a message the sweeper gave up on, and another tenant's failed message
+    message = _pending(tenant, "m1", seconds_old=7200)
+    Message.objects.filter(pk=message.pk).update(processing_status=ProcessingStatus.FAILED, processing_attempts=10)
+    other_tenant = Tenant.objects.create(name="Other", slug="other")
+    other = _pending(other_tenant, "m2", seconds_old=7200)
+    Message.objects.filter(pk=other.pk).update(processing_status=ProcessingStatus.FAILED, processing_attempts=10)
+
+    # when an operator re-drives the first tenant's failed messages (enqueued on commit; Celery is eager in tests)
+    out = StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("redrive_messages", "--tenant", tenant.slug, stdout=out)
+
+    # then that message went through the deferred tier with a fresh count; the other tenant's is untouched
+    message.refresh_from_db()
+    other.refresh_from_db()
+    assert out.getvalue().strip() == "Re-driven 1 failed message(s)."
+    assert (message.processing_status, message.processing_attempts) == (ProcessingStatus.DONE, 0)
+    assert message.processed_at is not None
+    assert other.processing_status == ProcessingStatus.FAILED
+
+    # and without --tenant every tenant's failed messages are re-driven: only the other one is left (done is done)
+    call_command("redrive_messages", stdout=(out := StringIO()))
+    assert out.getvalue().strip() == "Re-driven 1 failed message(s)."
+    assert Message.objects.get(pk=other.pk).processing_status == ProcessingStatus.PENDING
+
+
+def test_redrive_names_an_unknown_tenant(db: None) -> None:
+    with pytest.raises(CommandError, match="No tenant with slug 'nope'"):
+        call_command("redrive_messages", "--tenant", "nope")

@@ -23,10 +23,11 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from config.parsers import MAX_JSON_DEPTH
 from contacts.models import Energy, Message, Mood, Style, Tenant
 from memories.extraction import Candidate, EntityMention, Extraction, extract
 from memories.models import Memory
-from memories.serializers import MAX_JSON_DEPTH, IngestInputSerializer
+from memories.serializers import IngestInputSerializer
 from memories.tasks import process_message
 from moods.classification.keywords import classify_keywords
 from moods.classification.reading import MoodReading
