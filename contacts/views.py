@@ -1,13 +1,15 @@
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from contacts.models import ContactState
+from contacts.models import Contact, ContactState
 from contacts.selectors import (
     contact_get,
     conversation_get,
@@ -40,13 +42,14 @@ class ContactStateOutputSerializer(serializers.ModelSerializer):
         ]
 
 
-class ContactDetailApi(APIView):
-    class CountsSerializer(serializers.Serializer):
-        messages = serializers.IntegerField()
-        pending_messages = serializers.IntegerField(help_text="Messages whose deferred processing is unfinished")
-        memories_by_type = serializers.DictField(child=serializers.IntegerField(), help_text="Active memories")
-        memories_by_status = serializers.DictField(child=serializers.IntegerField())
+class ContactCountsSerializer(serializers.Serializer):
+    messages = serializers.IntegerField()
+    pending_messages = serializers.IntegerField(help_text="Messages whose deferred processing is unfinished")
+    memories_by_type = serializers.DictField(child=serializers.IntegerField(), help_text="Active memories")
+    memories_by_status = serializers.DictField(child=serializers.IntegerField())
 
+
+class ContactDetailApi(APIView):
     class OutputSerializer(serializers.Serializer):
         contact_id = serializers.CharField(source="external_id")
         display_name = serializers.CharField()
@@ -55,6 +58,11 @@ class ContactDetailApi(APIView):
         metadata = serializers.JSONField()
         created_at = serializers.DateTimeField()
         state = ContactStateOutputSerializer(allow_null=True)
+        counts = serializers.SerializerMethodField()
+
+        @extend_schema_field(ContactCountsSerializer)
+        def get_counts(self, contact: Contact) -> dict[str, Any]:
+            return self.context["counts"]
 
     @extend_schema(responses=OutputSerializer, operation_id="contact_retrieve")
     def get(self, request: Request, contact_id: str) -> Response:
@@ -68,7 +76,7 @@ class ContactDetailApi(APIView):
             "memories_by_type": memory_totals["by_type"],
             "memories_by_status": memory_totals["by_status"],
         }
-        return Response({**self.OutputSerializer(contact).data, "counts": counts})
+        return Response(self.OutputSerializer(contact, context={"counts": counts}).data)
 
     class ErasureReceiptSerializer(serializers.Serializer):
         contact_id = serializers.CharField()
