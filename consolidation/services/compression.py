@@ -21,7 +21,7 @@ from consolidation.services.lifecycle import Scope
 from contacts.models import Contact, ContactState
 from memories.extraction.text import content_words
 from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus, MemoryType
-from memories.services.records import memory_compress, memory_create, memory_reinforce
+from memories.services.records import memories_compress, memory_create, memory_reinforce
 from providers import llm
 from providers.embeddings import embedding_model
 
@@ -100,15 +100,17 @@ def _clusters(contact_id: int) -> list[list[Memory]]:
     vectors = np.array([m.embedding for m in episodes], dtype=np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-12
     close = (vectors @ vectors.T) >= settings.THEME_CLUSTER_SIMILARITY
-    left = set(range(len(episodes)))
+    left = np.ones(len(episodes), dtype=bool)
     clusters: list[list[Memory]] = []
-    while True:
-        seed = max(left, key=lambda i: (sum(close[i][j] for j in left), -i), default=None)
-        members = [j for j in sorted(left) if seed is not None and close[seed][j]]
+    while left.any():
+        neighbours = (close & left).sum(axis=1) * left  # per episode, its neighbours still left (0 if taken)
+        seed = int(np.argmax(neighbours))  # the first of the best: ties go to the oldest episode
+        members = np.flatnonzero(close[seed] & left)
         if len(members) < settings.THEME_MIN_EPISODES:
-            return clusters
+            break
         clusters.append([episodes[j] for j in members])
-        left -= set(members)
+        left[members] = False
+    return clusters
 
 
 def _compress(
@@ -129,8 +131,7 @@ def _compress(
         if len(fresh) < settings.THEME_MIN_EPISODES:
             return 0  # changed meanwhile; the next pass looks again
         pattern = _pattern_for(contact, slot, sentence, fresh, entity, now)
-        for episode in fresh:
-            memory_compress(episode=episode, pattern=pattern, at=now)
+        memories_compress(episodes=fresh, pattern=pattern, at=now)
     return len(fresh)
 
 

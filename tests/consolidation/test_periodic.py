@@ -183,7 +183,10 @@ def test_five_episodes_about_one_entity_become_a_pattern(arjun: Contact, episode
     assert list(pattern.entities.values_list("key", flat=True)) == ["bruno"]
     assert pattern.source_message_ids == [f"m{n}" for n in range(5)]
     for episode in Memory.objects.filter(pk__in=[e.pk for e in originals]):
-        assert (episode.status, episode.superseded_by_id) == ("compressed", pattern.pk)
+        assert (episode.status, episode.superseded_by_id, episode.valid_to) == ("compressed", pattern.pk, NOW)
+        [event] = episode.events.filter(kind="compressed")
+        assert (event.actor, event.created_at, event.before["status"]) == ("consolidation", NOW, "active")
+        assert (event.after["status"], event.after["pattern"]) == ("compressed", pattern.pk)
 
 
 def test_compression_is_idempotent_and_later_episodes_reinforce_the_pattern(arjun: Contact) -> None:
