@@ -26,6 +26,8 @@ from providers import llm
 from providers.embeddings import embedding_model
 
 logger = logging.getLogger(__name__)
+# Columns compression never reads from an episode (the vector alone is ~1.5 KB a row).
+_UNUSED_HERE = ("embedding", "search_vector")
 _PROMPT = (
     "You write one memory for a chatbot about a person, from several short episodes they shared. Reply with "
     "a single sentence (at most 40 words) in the third person saying what the episodes show about their life, "
@@ -40,7 +42,7 @@ def episodes_compress(*, now: datetime, scope: Scope, use_llm: bool = True) -> t
     for contact_id, entity_id in _entity_themes(scope):
         done = _compress_entity_theme(contact_id, entity_id, now, use_llm)
         patterns, compressed = patterns + bool(done), compressed + done
-    for contact_id in _contacts_with_many_episodes(scope):
+    for contact_id in _contacts_with_a_dense_neighbourhood(scope):
         for cluster in _clusters(contact_id):
             done = _compress(contact_id, cluster, None, now, use_llm)
             patterns, compressed = patterns + bool(done), compressed + done
@@ -65,21 +67,37 @@ def _compress_entity_theme(contact_id: int, entity_id: int, now: datetime, use_l
     episodes = list(
         Memory.objects.filter(
             contact_id=contact_id, memory_type=MemoryType.EPISODE, status=MemoryStatus.ACTIVE, entities__pk=entity_id
-        ).order_by("created_at", "pk")
+        )
+        .defer(*_UNUSED_HERE)
+        .order_by("created_at", "pk")
     )
     entity = ContactEntity.objects.get(pk=entity_id)
     return _compress(contact_id, episodes, entity, now, use_llm)
 
 
-def _contacts_with_many_episodes(scope: Scope) -> list[int]:
-    where, params = scope.sql()
+def _contacts_with_a_dense_neighbourhood(scope: Scope) -> list[int]:
+    """Contacts where some active episode has THEME_MIN_EPISODES episodes (itself included) within
+    THEME_CLUSTER_SIMILARITY — without one, the greedy clustering finds nothing. Computed in Postgres over every
+    contact at once, so only these contacts' vectors are loaded (a quiet pass loads almost none)."""
+    where, params = scope.sql("a")
     with connection.cursor() as cursor:
         cursor.execute(
-            f"""SELECT contact_id FROM memories_memory
-                WHERE memory_type = 'episode' AND status = 'active' AND contact_id IS NOT NULL
-                  AND embedding IS NOT NULL AND embedding_model = %(model)s{where}
-                GROUP BY contact_id HAVING count(*) >= %(minimum)s ORDER BY contact_id""",  # noqa: S608
-            {"minimum": settings.THEME_MIN_EPISODES, "model": embedding_model(), **params},
+            f"""SELECT DISTINCT contact_id FROM (
+                    SELECT a.contact_id FROM memories_memory a
+                    JOIN memories_memory b ON b.contact_id = a.contact_id AND b.memory_type = 'episode'
+                         AND b.status = 'active' AND b.embedding_model = %(model)s AND b.embedding IS NOT NULL
+                    WHERE a.memory_type = 'episode' AND a.status = 'active' AND a.contact_id IS NOT NULL
+                      AND a.embedding IS NOT NULL AND a.embedding_model = %(model)s{where}
+                      AND (a.embedding <=> b.embedding) <= %(distance)s
+                    GROUP BY a.contact_id, a.id HAVING count(*) >= %(minimum)s
+                ) dense ORDER BY contact_id""",  # noqa: S608
+            {
+                "minimum": settings.THEME_MIN_EPISODES,
+                "model": embedding_model(),
+                # a hair looser than the clustering's float32 test, so no boundary case is missed
+                "distance": 1 - settings.THEME_CLUSTER_SIMILARITY + 1e-6,
+                **params,
+            },
         )
         return [row[0] for row in cursor.fetchall()]
 
@@ -124,9 +142,9 @@ def _compress(
     with transaction.atomic():
         ContactState.objects.select_for_update().filter(contact_id=contact_id).first()
         fresh = list(
-            Memory.objects.filter(pk__in=[e.pk for e in episodes], status=MemoryStatus.ACTIVE).order_by(
-                "created_at", "pk"
-            )
+            Memory.objects.filter(pk__in=[e.pk for e in episodes], status=MemoryStatus.ACTIVE)
+            .defer(*_UNUSED_HERE)
+            .order_by("created_at", "pk")
         )
         if len(fresh) < settings.THEME_MIN_EPISODES:
             return 0  # changed meanwhile; the next pass looks again
