@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test checks lint typecheck services-start services-stop
+.PHONY: install browser run test checks lint typecheck services-start services-stop
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,12 +14,18 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The admin's browser tests drive Debian's headless Chromium with its matching driver (no browser download at run
+# time). Installed once when missing (as root, like CI); `make test` needs them.
+browser:
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || \
+	  (apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium chromium-driver)
+
 run: install
 	$(BIN)/python -m config.run
 
 # The whole test run is one session of the embedded services: started once if needed, stopped
 # afterwards only if this run started them.
-test: install
+test: install browser
 	$(BIN)/python -m config.embedded run -- $(MAKE) --no-print-directory checks
 
 checks:
@@ -41,3 +47,21 @@ services-start: install
 
 services-stop: install
 	$(BIN)/python -m config.embedded stop
+
+# Scale benchmarks (bench/README.md): installs the bench extra, then per size seeds the bench database and runs
+# the HTTP load (gunicorn + worker as `make run` starts them), then the mem0 peer, the profile and the plot.
+# Default sizes stop at 1,000 contacts × 100 memories (~15 min); SCALE=full goes on to 10,000 × 100 (1M).
+# Leaves the embedded services running and the seeded data in the rapport_bench database.
+BENCH_SIZES = $(if $(filter full,$(SCALE)),100 1000 10000,100 1000)
+BENCH_LAST = $(lastword $(BENCH_SIZES))
+.PHONY: bench
+bench: install
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	for n in $(BENCH_SIZES); do \
+	  $(BIN)/python -m bench.seed --contacts $$n --json bench/results/seed-$$n.json && \
+	  $(BIN)/python -m bench.load --json bench/results/load-$$n.json \
+	    $$(test $$n = $(BENCH_LAST) || echo "--requests 1000 --ingest-rates 0") || exit 1; \
+	done
+	$(BIN)/python -m bench.peer --json bench/results/peer.json
+	$(BIN)/python -m bench.profile_context --out bench/results
+	$(BIN)/python -m bench.plot $(foreach n,$(BENCH_SIZES),bench/results/load-$(n).json) --out bench/context-latency.png

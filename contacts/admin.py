@@ -1,25 +1,42 @@
-"""Plain admin for every model; the staff knowledge-graph views come in their own issue."""
+"""The staff admin of tenants and contacts. Every tenant-owned admin is scoped to the staff user's tenant
+(``admin_scoping``); the contact page shows what Rapport believes about the person and links to the knowledge
+graph, the export and the erasure (``admin_views``). Writes go through services."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib import admin, messages
-from django.db.models import Count
+from django.db.models import Case, Count, IntegerField, OuterRef, Q, When
 from django.db.models.query import QuerySet
 from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.urls import path, reverse
 from rest_framework_api_key.admin import APIKeyModelAdmin
 from rest_framework_api_key.models import APIKey
 
-from contacts.models import Contact, ContactState, Conversation, Message, Tenant, TenantAPIKey
+from contacts import admin_views
+from contacts.admin_lists import CappedPaginator, ChurnRiskFilter, OpenFlagsFilter, contact_count
+from contacts.admin_scoping import SuperuserOnlyAdmin, TenantScopedAdmin, TenantScopedInline
+from contacts.models import Contact, ContactState, Conversation, Message, Tenant, TenantAPIKey, TenantStaff
 from contacts.services import api_key_create
+from contacts.staff_services import contact_consolidate_now, contact_profile_summary_update
+from memories.admin import ReadOnlyAdmin, memory_status_badge, provenance_links
+from memories.models import ContactEntity, Memory, MemoryStatus
+from memories.services.records import memory_delete
+from memories.staff_selectors import entities_matching
+from moods.models import MoodLog, ReviewFlag
+from moods.staff_selectors import mood_timeline_get
 
 # The library's own key model is unused here: every key belongs to a tenant.
 admin.site.unregister(APIKey)
+ADMIN_CSS = {"all": ["rapport_admin/admin.css"]}
 
 
 @admin.register(Tenant)
-class TenantAdmin(admin.ModelAdmin):
+class TenantAdmin(TenantScopedAdmin):
+    tenant_path = "pk"
     list_display = ["name", "slug", "contact_count", "created_at"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
@@ -33,7 +50,7 @@ class TenantAdmin(admin.ModelAdmin):
 
 
 @admin.register(TenantAPIKey)
-class TenantAPIKeyAdmin(APIKeyModelAdmin):
+class TenantAPIKeyAdmin(TenantScopedAdmin, APIKeyModelAdmin):
     list_display = (*APIKeyModelAdmin.list_display, "tenant")  # type: ignore[assignment]
     list_filter = ("tenant", "revoked")  # type: ignore[assignment]
     list_select_related = ["tenant"]
@@ -47,22 +64,240 @@ class TenantAPIKeyAdmin(APIKeyModelAdmin):
         messages.warning(request, f"The API key for {obj.name} is: {key} — store it now, it is not shown again.")
 
 
+@admin.register(TenantStaff)
+class TenantStaffAdmin(SuperuserOnlyAdmin):
+    list_display = ["user", "tenant", "created_at"]
+    list_filter = ["tenant"]
+    list_select_related = ["user", "tenant"]
+    raw_id_fields = ["user"]
+
+
+class RecentRowsInline(TenantScopedInline, admin.TabularInline):
+    """A read-only window on the contact's ``limit`` first rows in ``ordering``: the page stays fast (and its
+    query count fixed) with thousands of rows behind it. The full list is one link away."""
+
+    limit = 50
+    extra = 0
+    can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        queryset = super().get_queryset(request).order_by(*self.get_ordering(request))
+        match = request.resolver_match
+        contact_id = match.kwargs.get("object_id") if match else None
+        window = queryset.filter(contact_id=contact_id).values("pk")[: self.limit]
+        return queryset.filter(pk__in=window)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class MemoryInline(RecentRowsInline):
+    model = Memory
+    limit = 100
+    can_delete = True  # through memory_delete (ContactAdmin.save_formset)
+    show_change_link = True
+    readonly_fields = ["memory_type", "content", "importance", "status_badge", "expires_at", "source", "provenance"]
+    fields = [*readonly_fields, "pinned"]
+    verbose_name_plural = f"memories (active first, the {limit} most important; edit one to change it)"
+
+    def get_ordering(self, request: HttpRequest) -> list[Any]:
+        active_first = Case(When(status=MemoryStatus.ACTIVE, then=0), default=1, output_field=IntegerField())
+        return [active_first, "-importance", "-created_at"]
+
+    status_badge = admin.display(description="status")(memory_status_badge)
+    provenance = admin.display(description="source messages")(provenance_links)
+
+
+class MoodLogInline(RecentRowsInline):
+    model = MoodLog
+    readonly_fields = ("logged_at", "mood", "energy", "style", "confidence", "source")
+    fields = readonly_fields
+    ordering = ["-logged_at", "-pk"]
+    verbose_name_plural = "recent mood logs (the 50 newest)"
+
+
+class ContactEntityInline(TenantScopedInline, admin.TabularInline):
+    model = ContactEntity
+    readonly_fields = ("entity_type", "key", "display_name", "aliases", "memory_count")
+    fields = readonly_fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ContactEntity]:
+        return super().get_queryset(request).annotate(memory_count=Count("memories")).order_by("entity_type", "key")
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description="memories")
+    def memory_count(self, obj: Any) -> int:
+        return obj.memory_count
+
+
 class ContactStateInline(admin.StackedInline):
     model = ContactState
+    fields = ["profile_summary"]
     can_delete = False
+    verbose_name_plural = "profile summary"
 
 
 @admin.register(Contact)
-class ContactAdmin(admin.ModelAdmin):
-    list_display = ["external_id", "display_name", "tenant", "channel", "created_at"]
-    list_filter = ["tenant", "channel"]
-    list_select_related = ["tenant"]
+class ContactAdmin(TenantScopedAdmin):
+    list_display = [
+        "external_id", "display_name", "tenant", "stage", "mood", "churn_risk", "memory_count", "open_flag_count",
+        "last_seen_at",
+    ]  # fmt: skip
+    list_filter = ["tenant", "state__relationship_stage", "state__mood", ChurnRiskFilter, OpenFlagsFilter]
+    list_select_related = ["tenant", "state"]
     search_fields = ["external_id", "display_name"]
-    inlines = [ContactStateInline]
+    search_help_text = "External id, name, or an entity: a name, an alias or a ref such as pet:bruno."
+    paginator = CappedPaginator
+    show_full_result_count = False
+    actions = ["consolidate_now"]
+    inlines = [ContactStateInline, ContactEntityInline, MemoryInline, MoodLogInline]
+    fieldsets = [
+        ("At a glance", {"fields": ["at_a_glance", "mood_timeline"]}),
+        ("Contact", {"fields": ["tenant", "external_id", "display_name", "channel", "timezone", "metadata"]}),
+    ]
+    readonly_fields = ["at_a_glance", "mood_timeline"]
+
+    class Media:
+        css = ADMIN_CSS
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Contact]:
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("tenant", "state")
+            .annotate(
+                memory_count=contact_count(Memory.objects.filter(contact=OuterRef("pk"), status=MemoryStatus.ACTIVE)),
+                open_flag_count=contact_count(
+                    ReviewFlag.objects.filter(contact=OuterRef("pk"), resolved_at__isnull=True)
+                ),
+            )  # fmt: skip
+        )
+
+    def get_search_results(self, request: HttpRequest, queryset: QuerySet[Contact], search_term: str) -> Any:
+        """Also finds contacts by an entity they have ("bruno" → whoever has pet:bruno)."""
+        found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if not search_term.strip():
+            return found, may_have_duplicates
+        by_entity = entities_matching(text=search_term).values("contact_id")
+        return queryset.filter(Q(pk__in=found.values("pk")) | Q(pk__in=by_entity)), may_have_duplicates
+
+    def get_urls(self) -> list[Any]:
+        def route(suffix: str, view: Any, name: str) -> Any:
+            wrapped = self.admin_site.admin_view(partial(view, model_admin=self))
+            return path(f"<path:object_id>/{suffix}", wrapped, name=f"contacts_contact_{name}")
+
+        return [
+            route("graph/", admin_views.graph_view, "graph"),
+            route("graph/merge/", admin_views.entity_merge_view, "entity_merge"),
+            route("graph/split/", admin_views.alias_split_view, "alias_split"),
+            route("export/", admin_views.export_view, "export"),
+            route("erase/", admin_views.erase_view, "erase"),
+            route("consolidate/", admin_views.consolidate_view, "consolidate"),
+            *super().get_urls(),
+        ]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Deleting a contact is a GDPR erasure (tombstone, Redis keys): only through the erase page.
+        return False
+
+    def can_erase(self, request: HttpRequest, obj: Contact) -> bool:
+        return request.user.has_perm("contacts.delete_contact") and self.in_scope(request, obj)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        """Memory deletions and profile edits go through their services (the admin's change message still
+        lists them: it reads the formset's new/changed/deleted objects)."""
+        if formset.model not in (Memory, ContactState):
+            super().save_formset(request, form, formset, change)
+            return
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
+        if formset.model is Memory:
+            for deleted in formset.deleted_forms:
+                memory_delete(memory=deleted.instance)
+                formset.deleted_objects.append(deleted.instance)
+            return
+        for state_form in formset.forms:
+            if state_form.has_changed():
+                state = contact_profile_summary_update(
+                    contact=form.instance, profile_summary=state_form.cleaned_data["profile_summary"]
+                )
+                formset.changed_objects.append((state, ["profile_summary"]))
+
+    @admin.action(description="Consolidate the selected contacts now", permissions=["change"])
+    def consolidate_now(self, request: HttpRequest, queryset: QuerySet[Contact]) -> None:
+        contacts = list(queryset)
+        for contact in contacts:
+            contact_consolidate_now(contact=contact)
+        self.message_user(request, f"Consolidation queued for {len(contacts)} contact(s).")
+
+    @admin.display(description="stage", ordering="state__relationship_stage")
+    def stage(self, obj: Contact) -> str:
+        state = _state(obj)
+        return state.relationship_stage if state else "—"
+
+    @admin.display(description="mood", ordering="state__mood")
+    def mood(self, obj: Contact) -> str:
+        state = _state(obj)
+        return state.mood if state else "—"
+
+    @admin.display(description="churn risk", ordering="state__churn_risk")
+    def churn_risk(self, obj: Contact) -> str:
+        state = _state(obj)
+        return f"{state.churn_risk:.2f}" if state else "—"
+
+    @admin.display(description="memories", ordering="memory_count")
+    def memory_count(self, obj: Any) -> int:
+        return obj.memory_count
+
+    @admin.display(description="open flags", ordering="open_flag_count")
+    def open_flag_count(self, obj: Any) -> int:
+        return obj.open_flag_count
+
+    @admin.display(description="last seen", ordering="state__last_seen_at")
+    def last_seen_at(self, obj: Contact) -> Any:
+        state = _state(obj)
+        return state.last_seen_at if state else None
+
+    @admin.display(description="state")
+    def at_a_glance(self, obj: Any) -> str:
+        if obj.pk is None:
+            return "—"
+        context = {
+            "contact": obj,
+            "state": _state(obj),
+            "open_flag_count": getattr(obj, "open_flag_count", 0),
+            "memory_count": getattr(obj, "memory_count", 0),
+            "memories_url": f"{reverse('admin:memories_memory_changelist')}?contact__id__exact={obj.pk}",
+            "mood_logs_url": f"{reverse('admin:moods_moodlog_changelist')}?contact__id__exact={obj.pk}",
+            "flags_url": f"{reverse('admin:moods_reviewflag_changelist')}?contact__id__exact={obj.pk}&state=open",
+            "triggers_url": f"{reverse('admin:moods_trigger_changelist')}?contact__id__exact={obj.pk}&state=open",
+        }
+        return render_to_string("admin/contacts/contact/_glance.html", context)
+
+    @admin.display(description="mood timeline")
+    def mood_timeline(self, obj: Any) -> str:
+        if obj.pk is None:
+            return "—"
+        timeline = mood_timeline_get(contact=obj, state=_state(obj))
+        return render_to_string("admin/contacts/contact/_mood_timeline.html", {"timeline": timeline})
+
+
+def _state(contact: Contact) -> ContactState | None:
+    try:
+        return contact.state
+    except ContactState.DoesNotExist:
+        return None
 
 
 @admin.register(Conversation)
-class ConversationAdmin(admin.ModelAdmin):
+class ConversationAdmin(TenantScopedAdmin):
     list_display = ["external_id", "contact", "tenant", "started_at", "last_message_at", "resolved_at"]
     list_filter = ["tenant"]
     list_select_related = ["contact", "tenant"]
@@ -71,17 +306,21 @@ class ConversationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Message)
-class MessageAdmin(admin.ModelAdmin):
+class MessageAdmin(TenantScopedAdmin):
     list_display = ["client_message_id", "role", "contact", "sent_at", "processing_status"]
     list_filter = ["tenant", "role", "processing_status"]
     list_select_related = ["contact"]
     search_fields = ["client_message_id", "contact__external_id"]
     raw_id_fields = ["contact", "conversation"]
+    paginator = CappedPaginator
     show_full_result_count = False  # the ledger grows without bound; counting it is slow
 
 
 @admin.register(ContactState)
-class ContactStateAdmin(admin.ModelAdmin):
+class ContactStateAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+    """Written by the ingest and consolidation services; staff edit the profile summary on the contact page."""
+
+    tenant_path = "contact__tenant"
     list_display = ["contact", "relationship_stage", "mood", "energy", "churn_risk", "last_seen_at"]
     list_filter = ["relationship_stage", "mood", "contact__tenant"]
     list_select_related = ["contact"]

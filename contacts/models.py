@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from rest_framework_api_key.models import AbstractAPIKey
 
@@ -198,3 +199,19 @@ class Message(models.Model):
 
     def __str__(self) -> str:
         return f"{self.role}: {self.content[:40]}"
+
+
+class TenantStaff(models.Model):
+    """A staff user who works for one tenant: in the admin they see and edit only that tenant's rows.
+    Staff users without one see nothing; superusers see every tenant."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tenant_staff")
+    tenant = models.ForeignKey(Tenant, on_delete=models.CASCADE, related_name="staff")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "tenant staff member"
+        verbose_name_plural = "tenant staff"
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.tenant}"

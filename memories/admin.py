@@ -1,13 +1,30 @@
+"""Staff admin of memories, entities and history. Memory writes (add, edit, pin, delete) go through the memory
+services, so every change is in the memory's history with the staff user as actor."""
+
 from __future__ import annotations
 
-from django.contrib import admin
+from typing import Any
 
+from django import forms
+from django.contrib import admin
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from contacts.admin_lists import CappedPaginator
+from contacts.admin_scoping import TenantScopedAdmin
 from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.selectors import memory_history
+from memories.services.records import memory_delete, memory_update
+from memories.services.staff import memory_add_by_staff, memory_pin, staff_actor
+
+EDITABLE_FIELDS = ["memory_type", "content", "importance", "expires_at", "pinned"]
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewable, not editable: writes must go through the memory services (staff editing comes with
-    the admin issue), and history is append-only by nature."""
+    """Viewable, not editable: history is append-only by nature, and other rows are written by services."""
 
     def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
         return False
@@ -16,26 +33,162 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+def memory_status_badge(_admin: Any, memory: Memory) -> str:
+    """The status as a badge; the admin stylesheet dims the rows of superseded, compressed and expired ones."""
+    pinned = format_html(' <span class="memory-pinned" title="pinned: never decays">📌</span>') if memory.pinned else ""
+    return format_html('<span class="memory-status memory-status-{}">{}</span>{}', memory.status, memory.status, pinned)
+
+
+def provenance_links(_admin: Any, memory: Memory) -> str:
+    """Each source message id, linked to the message in the ledger (ids, not keys: they outlive retention)."""
+    url = reverse("admin:contacts_message_changelist")
+    return format_html_join(", ", '<a href="{}?q={}">{}</a>', ((url, i, i) for i in memory.source_message_ids)) or "—"
+
+
 @admin.register(ContactEntity)
-class ContactEntityAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "display_name", "contact", "tenant"]
+class ContactEntityAdmin(TenantScopedAdmin):
+    list_display = ["__str__", "display_name", "contact", "memory_count", "tenant"]
     list_filter = ["tenant", "entity_type"]
     list_select_related = ["contact", "tenant"]
     search_fields = ["key", "display_name", "contact__external_id"]
     raw_id_fields = ["contact"]
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[ContactEntity]:
+        return super().get_queryset(request).annotate(memory_count=Count("memories"))
+
+    @admin.display(description="memories", ordering="memory_count")
+    def memory_count(self, obj: Any) -> int:
+        return obj.memory_count
+
+
+class MemoryAdminForm(forms.ModelForm):
+    class Meta:
+        model = Memory
+        fields = ["contact", *EDITABLE_FIELDS]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if "importance" in self.fields:
+            self.fields["importance"].required = False
+            self.fields["importance"].help_text = "0–1; empty: the default of the memory type"
+        if "contact" in self.fields:
+            self.fields["contact"].required = True
+
+    def clean_importance(self) -> float | None:
+        importance = self.cleaned_data.get("importance")
+        if importance is not None and not 0 <= importance <= 1:
+            raise forms.ValidationError("Importance is between 0 and 1.")
+        return importance
+
 
 @admin.register(Memory)
-class MemoryAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "memory_type", "status", "importance", "contact", "source", "created_at"]
-    list_filter = ["tenant", "memory_type", "status", "source"]
+class MemoryAdmin(TenantScopedAdmin):
+    form = MemoryAdminForm
+    list_display = ["__str__", "memory_type", "status_badge", "importance", "contact", "source", "created_at"]
+    list_filter = ["tenant", "memory_type", "status", "source", "pinned"]
     list_select_related = ["contact"]
     search_fields = ["content", "contact__external_id"]
-    exclude = ["embedding", "search_vector"]
+    raw_id_fields = ["contact"]
+    paginator = CappedPaginator
+    show_full_result_count = False
+    actions = ["pin", "unpin"]
+    readonly_fields = [
+        "contact", "status_badge", "source", "slot", "linked_entities", "provenance", "created_at", "valid_to",
+        "superseded_by", "access_count", "accessed_at", "history",
+    ]  # fmt: skip
+
+    class Media:
+        css = {"all": ["rapport_admin/admin.css"]}
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        return self.readonly_fields if obj is not None else []
+
+    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+        if obj is None:
+            return [(None, {"fields": ["contact", *EDITABLE_FIELDS]})]
+        return [
+            ("Memory", {"fields": EDITABLE_FIELDS}),
+            ("Where it comes from", {"fields": [f for f in self.readonly_fields if f != "history"]}),
+            ("History", {"fields": ["history"]}),
+        ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
+        return super().get_queryset(request).defer("embedding")
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        actor = staff_actor(request.user.get_username())
+        data = form.cleaned_data
+        if not change:
+            memory = memory_add_by_staff(
+                contact=data["contact"], memory_type=data["memory_type"], content=data["content"], actor=actor,
+                importance=data["importance"], expires_at=data["expires_at"], pinned=data["pinned"],
+            )  # fmt: skip
+            obj.pk, obj.id, obj._state.adding = memory.pk, memory.pk, False
+            return
+        # The form has already written its values onto ``obj``: the history's "before" is read afresh.
+        memory = Memory.objects.get(pk=obj.pk)
+        changes = {
+            f: data[f] for f in form.changed_data if f != "pinned" and not (f == "importance" and data[f] is None)
+        }
+        if changes:
+            memory_update(memory=memory, changes=changes, actor=actor)
+        if "pinned" in form.changed_data:
+            memory_pin(memory=memory, pinned=data["pinned"], actor=actor)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        """The memory services link entities themselves; the form has no relations to save."""
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        # A memory's history goes with it (memory_delete's contract): deleting it needs no permission of its own.
+        return deleted, counts, perms_needed - {MemoryEvent._meta.verbose_name}, protected
+
+    def delete_model(self, request: HttpRequest, obj: Memory) -> None:
+        memory_delete(memory=obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        for memory in queryset:
+            memory_delete(memory=memory)
+
+    @admin.action(description="Pin the selected memories (they never decay)", permissions=["change"])
+    def pin(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        self._pin_all(request, queryset, pinned=True)
+
+    @admin.action(description="Unpin the selected memories", permissions=["change"])
+    def unpin(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        self._pin_all(request, queryset, pinned=False)
+
+    def _pin_all(self, request: HttpRequest, queryset: QuerySet[Memory], *, pinned: bool) -> None:
+        actor = staff_actor(request.user.get_username())
+        memories = list(queryset)
+        for memory in memories:
+            memory_pin(memory=memory, pinned=pinned, actor=actor)
+        self.message_user(request, f"{'Pinned' if pinned else 'Unpinned'} {len(memories)} memory(ies).")
+
+    status_badge = admin.display(description="status", ordering="status")(memory_status_badge)
+    provenance = admin.display(description="source messages")(provenance_links)
+
+    @admin.display(description="entities")
+    def linked_entities(self, obj: Memory) -> str:
+        return ", ".join(sorted(e.ref for e in obj.entities.all())) or "—"
+
+    @admin.display(description="history (who, when, before → after)")
+    def history(self, obj: Memory) -> str:
+        events = [(event, _event_changes(event)) for event in memory_history(memory=obj)]
+        return render_to_string("admin/memories/memory/_history.html", {"events": events})
+
+
+def _event_changes(event: MemoryEvent) -> list[tuple[str, Any, Any]]:
+    """(field, before, after) for each field the event changed; every field of a creation."""
+    keys = list(dict.fromkeys([*event.before, *event.after]))
+    return [(k, event.before.get(k), event.after.get(k)) for k in keys if event.before.get(k) != event.after.get(k)]
 
 
 @admin.register(MemoryEvent)
-class MemoryEventAdmin(ReadOnlyAdmin):
+class MemoryEventAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+    tenant_path = "memory__tenant"
     list_display = ["memory", "kind", "actor", "created_at"]
     list_filter = ["kind"]
     list_select_related = ["memory"]
+    paginator = CappedPaginator
+    show_full_result_count = False

@@ -1,0 +1,168 @@
+"""The staff admin's own pages for one contact: the knowledge graph (with merge and split), the GDPR export, the
+erasure with its typed confirmation, and "consolidate now". Each finds the contact through the ContactAdmin
+(so tenant scoping applies: another tenant's contact is a 404), checks the permission (403), then calls one
+selector or service."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from contacts.models import Contact
+from contacts.staff_services import contact_consolidate_now
+from memories.models import ContactEntity
+from memories.services.staff import EntityEditError, entity_alias_split, entity_merge, staff_actor
+from memories.staff_selectors import knowledge_graph_get
+from privacy.selectors import contact_export_get, export_json
+from privacy.services import contact_erase
+
+if TYPE_CHECKING:
+    from contacts.admin import ContactAdmin
+
+
+class EntityMergeForm(forms.Form):
+    merged = forms.ModelChoiceField(queryset=ContactEntity.objects.none(), label="Merge")
+    survivor = forms.ModelChoiceField(queryset=ContactEntity.objects.none(), label="into")
+
+    def __init__(self, *args: Any, contact: Contact, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("merged", "survivor"):
+            self.fields[name].queryset = ContactEntity.objects.filter(contact=contact).order_by("entity_type", "key")  # type: ignore[attr-defined]
+
+
+class AliasSplitForm(forms.Form):
+    entity = forms.ModelChoiceField(queryset=ContactEntity.objects.none(), label="Split from")
+    alias = forms.CharField(max_length=255, label="the alias")
+
+    def __init__(self, *args: Any, contact: Contact, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["entity"].queryset = ContactEntity.objects.filter(contact=contact).order_by("entity_type", "key")  # type: ignore[attr-defined]
+
+
+class EraseForm(forms.Form):
+    confirmation = forms.CharField(max_length=255, label="Type the contact's external id to confirm")
+
+
+def contact_or_404(model_admin: ContactAdmin, request: HttpRequest, object_id: str) -> Contact:
+    contact = model_admin.get_object(request, object_id)
+    if contact is None:
+        raise Http404("No such contact.")
+    return contact
+
+
+def _page(model_admin: ContactAdmin, request: HttpRequest, contact: Contact, title: str) -> dict[str, Any]:
+    return {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.model._meta,
+        "original": contact,
+        "title": title,
+        "contact": contact,
+    }
+
+
+def graph_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
+    contact = contact_or_404(model_admin, request, object_id)
+    if not model_admin.has_view_permission(request, contact):
+        raise PermissionDenied
+    context = {
+        **_page(model_admin, request, contact, f"Knowledge graph: {contact}"),
+        "graph": knowledge_graph_get(contact=contact),
+        "merge_form": EntityMergeForm(contact=contact),
+        "split_form": AliasSplitForm(contact=contact),
+        "can_edit": request.user.has_perm("memories.change_contactentity"),
+        "memory_url": reverse("admin:memories_memory_change", args=[0]),
+    }
+    return render(request, "admin/contacts/contact/knowledge_graph.html", context)
+
+
+@require_POST
+def entity_merge_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
+    def merge(data: dict[str, Any], actor: str) -> str:
+        survivor = entity_merge(survivor=data["survivor"], merged=data["merged"], actor=actor)
+        return f"Merged {data['merged'].ref} into {survivor.ref}."
+
+    invalid = "Pick the entity to merge and the one it merges into."
+    return _graph_edit(request, object_id, model_admin, EntityMergeForm, invalid, merge)
+
+
+@require_POST
+def alias_split_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
+    def split(data: dict[str, Any], actor: str) -> str:
+        created = entity_alias_split(entity=data["entity"], alias=data["alias"], actor=actor)
+        return f"Split {created.ref} off {data['entity'].ref}."
+
+    invalid = "Pick an entity and one of its aliases."
+    return _graph_edit(request, object_id, model_admin, AliasSplitForm, invalid, split)
+
+
+def _graph_edit(
+    request: HttpRequest,
+    object_id: str,
+    model_admin: ContactAdmin,
+    form_class: type[forms.Form],
+    invalid: str,
+    edit: Callable[[dict[str, Any], str], str],
+) -> HttpResponse:
+    """Validate the form, apply ``edit`` as the staff user, and go back to the graph with what it said."""
+    contact = contact_or_404(model_admin, request, object_id)
+    if not (
+        model_admin.has_view_permission(request, contact) and request.user.has_perm("memories.change_contactentity")
+    ):
+        raise PermissionDenied
+    form = form_class(request.POST, contact=contact)  # type: ignore[call-arg]
+    if not form.is_valid():
+        return _back_to_graph(request, contact, error=invalid)
+    try:
+        done = edit(form.cleaned_data, staff_actor(request.user.get_username()))
+    except EntityEditError as error:
+        return _back_to_graph(request, contact, error=str(error))
+    messages.success(request, done)
+    return _back_to_graph(request, contact)
+
+
+def export_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
+    contact = contact_or_404(model_admin, request, object_id)
+    if not model_admin.has_view_permission(request, contact):
+        raise PermissionDenied
+    response = HttpResponse(export_json(contact_export_get(contact=contact)), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="contact-{contact.pk}-export.json"'
+    return response
+
+
+def erase_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
+    contact = contact_or_404(model_admin, request, object_id)
+    if not model_admin.can_erase(request, contact):
+        raise PermissionDenied
+    form = EraseForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["confirmation"].strip() == contact.external_id:
+            receipt = contact_erase(contact=contact)
+            messages.success(request, f"Erased {contact.external_id}: {sum(receipt.values())} rows and keys deleted.")
+            return HttpResponseRedirect(reverse("admin:contacts_contact_changelist"))
+        form.add_error("confirmation", "That is not this contact's external id: nothing was erased.")
+    context = {**_page(model_admin, request, contact, f"Erase {contact.external_id}?"), "form": form}
+    return render(request, "admin/contacts/contact/erase_confirmation.html", context)
+
+
+@require_POST
+def consolidate_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
+    contact = contact_or_404(model_admin, request, object_id)
+    if not model_admin.has_change_permission(request, contact):
+        raise PermissionDenied
+    contact_consolidate_now(contact=contact)
+    messages.success(request, f"Consolidation of {contact.external_id} queued.")
+    return HttpResponseRedirect(reverse("admin:contacts_contact_change", args=[contact.pk]))
+
+
+def _back_to_graph(request: HttpRequest, contact: Contact, error: str = "") -> HttpResponse:
+    if error:
+        messages.error(request, error)
+    return HttpResponseRedirect(reverse("admin:contacts_contact_graph", args=[contact.pk]))

@@ -1,0 +1,132 @@
+"""Contact actions: consolidate now, GDPR export, erase with a typed confirmation; flags and triggers."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+from django.contrib.auth.models import Permission, User
+from django.test import Client
+from django.urls import reverse
+
+from config.redis_client import redis_client
+from consolidation.services.deferred import debounce_key
+from contacts.models import Contact
+from memories.models import ContactEntity, Memory
+from moods.models import ReviewFlag, Trigger
+from privacy.models import ErasureTombstone
+from tests.admin.conftest import entity, memory
+
+pytestmark = pytest.mark.django_db
+T0 = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+
+
+def _unlinked_bruno_memory(arjun: Contact) -> Memory:
+    """A memory written before its entity existed: the deferred pass links it."""
+    written = memory(arjun, "Took Bruno to the vet", memory_type="episode")
+    entity(arjun, "pet:bruno", "Bruno", ["Bruno"])
+    redis_client().delete(debounce_key(arjun.pk))
+    return written
+
+
+def test_consolidate_now_from_the_contact_page_runs_the_pass_after_commit(
+    staff_client: Client, arjun: Contact, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    written = _unlinked_bruno_memory(arjun)
+
+    with django_capture_on_commit_callbacks(execute=True) as queued:
+        response = staff_client.post(reverse("admin:contacts_contact_consolidate", args=[arjun.pk]), follow=True)
+
+    assert len(queued) == 1
+    assert "Consolidation of arjun queued." in response.content.decode()
+    assert [e.ref for e in written.entities.all()] == ["pet:bruno"]
+
+
+def test_consolidate_now_as_a_changelist_action(
+    staff_client: Client, arjun: Contact, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    written = _unlinked_bruno_memory(arjun)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(
+            reverse("admin:contacts_contact_changelist"), {"action": "consolidate_now", "_selected_action": [arjun.pk]}
+        )
+
+    assert [e.ref for e in written.entities.all()] == ["pet:bruno"]
+
+
+def test_export_downloads_the_gdpr_json(staff_client: Client, graph: dict) -> None:
+    arjun = graph["fact"].contact
+
+    response = staff_client.get(reverse("admin:contacts_contact_export", args=[arjun.pk]))
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response["Content-Disposition"] == f'attachment; filename="contact-{arjun.pk}-export.json"'
+    document = json.loads(response.content)
+    assert (document["schema"], document["contact"]["external_id"]) == ("rapport.contact-export", "arjun")
+    assert len(document["memories"]) == 5
+
+
+def test_erase_needs_the_typed_external_id(staff_client: Client, graph: dict) -> None:
+    arjun = graph["fact"].contact
+    url = reverse("admin:contacts_contact_erase", args=[arjun.pk])
+
+    page = staff_client.get(url)
+    wrong = staff_client.post(url, {"confirmation": "Arjun"})
+    right = staff_client.post(url, {"confirmation": "arjun"}, follow=True)
+
+    assert page.status_code == 200 and "Type the contact&#x27;s external id" in page.content.decode()
+    assert wrong.status_code == 200 and "nothing was erased" in wrong.content.decode()
+    assert right.redirect_chain[-1][0] == reverse("admin:contacts_contact_changelist")
+    assert not Contact.objects.filter(pk=arjun.pk).exists()
+    assert not Memory.objects.filter(contact_id=arjun.pk).exists()
+    assert ErasureTombstone.objects.filter(tenant=arjun.tenant).count() == 1
+
+
+def test_the_plain_delete_is_replaced_by_the_erasure(staff_client: Client, arjun: Contact) -> None:
+    response = staff_client.post(reverse("admin:contacts_contact_delete", args=[arjun.pk]), {"post": "yes"})
+
+    assert response.status_code == 403
+    assert Contact.objects.filter(pk=arjun.pk).exists()
+
+
+def test_staff_resolve_review_flags_and_complete_triggers(staff_client: Client, arjun: Contact) -> None:
+    flag = ReviewFlag.objects.create(tenant=arjun.tenant, contact=arjun, kind="crisis", excerpt="I can't go on")
+    trigger = Trigger.objects.create(
+        tenant=arjun.tenant, contact=arjun, kind="check_in", reason="r", due_at=T0, dedupe_key="k"
+    )
+
+    staff_client.post(
+        reverse("admin:moods_reviewflag_changelist"), {"action": "resolve", "_selected_action": [flag.pk]}
+    )
+    staff_client.post(
+        reverse("admin:moods_trigger_changelist"), {"action": "complete", "_selected_action": [trigger.pk]}
+    )
+
+    flag.refresh_from_db()
+    trigger.refresh_from_db()
+    assert (flag.resolved_by, trigger.completed_at is not None) == ("staff:sam", True)
+
+
+@pytest.mark.parametrize(
+    ("permission", "method", "name"),
+    [
+        ("delete_contact", "get", "erase"),
+        ("change_contactentity", "post", "entity_merge"),
+        ("change_contactentity", "post", "alias_split"),
+        ("change_contact", "post", "consolidate"),
+    ],
+)
+def test_staff_without_the_permission_get_403(
+    acme_staff: User, staff_client: Client, arjun: Contact, permission: str, method: str, name: str
+) -> None:
+    # given a staff user of the right tenant whose group lacks one permission
+    group = acme_staff.groups.get()
+    group.permissions.remove(Permission.objects.get(codename=permission))
+
+    response = getattr(staff_client, method)(reverse(f"admin:contacts_contact_{name}", args=[arjun.pk]))
+
+    assert response.status_code == 403
+    assert ContactEntity.objects.filter(contact=arjun).count() == 0 and Contact.objects.filter(pk=arjun.pk).exists()

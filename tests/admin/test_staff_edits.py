@@ -1,0 +1,158 @@
+"""Staff edit memories and the knowledge graph through the services: every change is in the memory's history
+with who, when and before/after."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from contacts.models import Contact
+from memories.models import ContactEntity, Memory, MemoryEvent, MemorySource
+from tests.admin.conftest import contact_page_post_data, entity, memory
+
+pytestmark = pytest.mark.django_db
+
+
+def _memory_form(memory: Memory, **changes: str) -> dict[str, str]:
+    data = {"memory_type": memory.memory_type, "content": memory.content, "importance": str(memory.importance),
+            "expires_at_0": "", "expires_at_1": ""}  # fmt: skip
+    if memory.pinned:
+        data["pinned"] = "on"
+    return {**data, **changes}
+
+
+def test_editing_a_memory_re_embeds_it_and_records_who_and_what(
+    staff_client: Client, graph: dict, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    fact = graph["fact"]
+    url = reverse("admin:memories_memory_change", args=[fact.pk])
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = staff_client.post(url, _memory_form(fact, content="Has a golden retriever named Bruno, 3 years old"))
+
+    assert response.status_code == 302
+    fact.refresh_from_db()
+    assert fact.content == "Has a golden retriever named Bruno, 3 years old"
+    assert fact.embedding is not None and fact.embedding_model  # re-embedded after commit
+    event = fact.events.get(kind="edited")
+    assert event.actor == "staff:sam"
+    assert (event.before["content"], event.after["content"]) == (
+        "Has a golden retriever named Bruno",
+        "Has a golden retriever named Bruno, 3 years old",
+    )
+    # and the history is on the memory's page
+    page = staff_client.get(url).content.decode()
+    assert "staff:sam" in page and "<del>Has a golden retriever named Bruno</del>" in page
+
+
+def test_staff_add_a_memory_with_source_staff_linked_to_the_entities_it_names(
+    staff_client: Client, arjun: Contact, bruno: ContactEntity, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = staff_client.post(
+            reverse("admin:memories_memory_add"),
+            {"contact": arjun.pk, "memory_type": "preference", "content": "Bruno loves belly rubs", "importance": ""},
+        )
+
+    assert response.status_code == 302
+    added = Memory.objects.get(content="Bruno loves belly rubs")
+    assert (added.source, added.importance, added.contact) == (MemorySource.STAFF, 0.8, arjun)
+    assert [e.ref for e in added.entities.all()] == ["pet:bruno"]
+    assert added.embedding is not None
+    assert added.events.get().actor == "staff:sam"
+
+
+def test_pinning_from_the_form_and_the_action_records_a_pinned_event(staff_client: Client, graph: dict) -> None:
+    fact, work = graph["fact"], graph["work"]
+
+    staff_client.post(reverse("admin:memories_memory_change", args=[fact.pk]), _memory_form(fact, pinned="on"))
+    staff_client.post(reverse("admin:memories_memory_changelist"), {"action": "pin", "_selected_action": [work.pk]})
+
+    for pinned in (fact, work):
+        pinned.refresh_from_db()
+        event = pinned.events.get(kind="pinned")
+        assert (pinned.pinned, event.actor, event.before["pinned"], event.after["pinned"]) == (
+            True, "staff:sam", False, True,
+        )  # fmt: skip
+
+
+def test_deleting_a_memory_goes_through_the_service(staff_client: Client, graph: dict) -> None:
+    food = graph["food"]
+
+    response = staff_client.post(reverse("admin:memories_memory_delete", args=[food.pk]), {"post": "yes"})
+
+    assert response.status_code == 302
+    assert not Memory.objects.filter(pk=food.pk).exists()
+    assert not MemoryEvent.objects.filter(memory_id=food.pk).exists()
+
+
+def test_deleting_a_memory_from_the_contact_page_inline(root_client: Client, graph: dict) -> None:
+    arjun, food = graph["food"].contact, graph["food"]
+    url = reverse("admin:contacts_contact_change", args=[arjun.pk])
+    data = contact_page_post_data(root_client, url)
+    prefix = next(k for k, v in data.items() if k.endswith("-id") and v == food.pk).removesuffix("-id")
+
+    response = root_client.post(url, {**data, f"{prefix}-DELETE": "on"})
+
+    assert response.status_code == 302
+    assert not Memory.objects.filter(pk=food.pk).exists()
+    assert Memory.objects.filter(contact=arjun).count() == 4
+
+
+def test_merging_two_entities_moves_memories_and_aliases_to_the_survivor(
+    staff_client: Client, graph: dict, bruno: ContactEntity
+) -> None:
+    arjun = bruno.contact
+    dog = entity(arjun, "pet:dog", "Dog", ["my dog", "the pup"])
+    walk = memory(arjun, "Walked the pup at dawn", dog, memory_type="episode")
+
+    response = staff_client.post(
+        reverse("admin:contacts_contact_entity_merge", args=[arjun.pk]), {"merged": dog.pk, "survivor": bruno.pk}
+    )
+
+    assert response.status_code == 302
+    assert not ContactEntity.objects.filter(pk=dog.pk).exists()
+    bruno.refresh_from_db()
+    assert bruno.aliases == ["Bruno", "my dog", "Dog", "the pup"]
+    assert [e.ref for e in walk.entities.all()] == ["pet:bruno"]
+    event = walk.events.get(kind="edited")
+    assert (event.actor, event.before["entities"], event.after["entities"]) == ("staff:sam", ["pet:dog"], ["pet:bruno"])
+
+
+def test_splitting_an_alias_off_makes_a_new_entity_with_the_memories_naming_it(
+    staff_client: Client, arjun: Contact
+) -> None:
+    bruno = entity(arjun, "pet:bruno", "Bruno", ["Bruno", "Max"])
+    about_max = memory(arjun, "Max chewed the sofa", bruno, memory_type="episode")
+    about_bruno = memory(arjun, "Bruno is a golden retriever", bruno)
+
+    response = staff_client.post(
+        reverse("admin:contacts_contact_alias_split", args=[arjun.pk]), {"entity": bruno.pk, "alias": "max"}
+    )
+
+    assert response.status_code == 302
+    max_entity = ContactEntity.objects.get(contact=arjun, entity_type="pet", key="max")
+    bruno.refresh_from_db()
+    assert (bruno.aliases, max_entity.display_name, max_entity.aliases) == (["Bruno"], "Max", ["Max"])
+    assert [e.ref for e in about_max.entities.all()] == ["pet:max"]
+    assert [e.ref for e in about_bruno.entities.all()] == ["pet:bruno"]
+    assert about_max.events.get(kind="edited").actor == "staff:sam"
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "error"),
+    [
+        ("entity_merge", {"merged": "SELF", "survivor": "SELF"}, "Pick two different entities to merge."),
+        ("alias_split", {"entity": "SELF", "alias": "Rex"}, "No alias &#x27;Rex&#x27; on pet:bruno."),
+    ],
+)
+def test_impossible_graph_edits_are_refused_with_a_message(
+    staff_client: Client, bruno: ContactEntity, name: str, data: dict, error: str
+) -> None:  # type: ignore[type-arg]
+    data = {k: bruno.pk if v == "SELF" else v for k, v in data.items()}
+
+    response = staff_client.post(reverse(f"admin:contacts_contact_{name}", args=[bruno.contact_id]), data, follow=True)
+
+    assert error in response.content.decode()
+    assert ContactEntity.objects.filter(pk=bruno.pk).exists()
