@@ -5,7 +5,8 @@ import os
 from config.settings import *  # noqa: F403
 from config.settings import REDIS_URL, celery_broker_url
 
-TEST_REDIS_DB = 15
+# Parallel runs in one checkout set RAPPORT_TEST_REDIS_DB too: each run flushes its Redis database at start.
+TEST_REDIS_DB = int(os.environ.get("RAPPORT_TEST_REDIS_DB", "15"))
 
 
 def _with_redis_db(url: str, db: int) -> str:

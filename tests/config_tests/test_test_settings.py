@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from django.conf import settings
 
+from tests.settings import TEST_REDIS_DB
+
 
 def test_suite_runs_on_test_settings_with_eager_tasks_and_its_own_redis_db() -> None:
     assert settings.SETTINGS_MODULE == "tests.settings"
     assert settings.CELERY_TASK_ALWAYS_EAGER is True
-    assert settings.REDIS_URL.endswith("db=15") or settings.REDIS_URL.endswith("/15")
+    # 15 unless a parallel run chose another (RAPPORT_TEST_REDIS_DB); never the development database 0
+    assert TEST_REDIS_DB != 0
+    assert settings.REDIS_URL.endswith(f"db={TEST_REDIS_DB}") or settings.REDIS_URL.endswith(f"/{TEST_REDIS_DB}")
