@@ -7,13 +7,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.postgres.search import SearchQuery
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from config import clock
 from contacts.models import Contact, Tenant
 from memories.models import ContactEntity, Memory, MemoryEvent, MemoryStatus, MemoryType
 from memories.retrieval import rank_business_for_query, rank_for_query
-from memories.retrieval.budget import fill_budget
+from memories.retrieval.budget import Chosen, fill_budget
 from memories.retrieval.context_text import RecentEpisode, context_text
 from moods.selectors import emotional_context_get
 
@@ -73,23 +73,32 @@ def contact_context_get(
 ) -> dict[str, Any] | None:
     """Everything ``GET /context`` returns, or None for an unknown contact. A read: recording
     the access of the returned memories is the caller's (deferred) business."""
-    contact = Contact.objects.select_related("state", "tenant").filter(tenant=tenant, external_id=external_id).first()
+    now = clock.now()
+    latest_episode = _recent_episodes(contact=OuterRef("pk"), now=now)
+    contact = (
+        Contact.objects.select_related("state", "tenant")
+        .filter(tenant=tenant, external_id=external_id)
+        .annotate(  # the "recent context" line, read with the contact (one round trip less on the hot path)
+            recent_content=Subquery(latest_episode.values("content")[:1]),
+            recent_at=Subquery(latest_episode.values("created_at")[:1]),
+        )
+        .first()
+    )
     if contact is None:
         return None
-    now = clock.now()
     state = contact.state
     known = list(ContactEntity.objects.filter(contact=contact))
     ranked, mentioned = rank_for_query(contact=contact, query=query, now=now, known=known)
     memory_budget = settings.STAGE_BUDGETS[state.relationship_stage] if budget is None else budget
     chosen = fill_budget(ranked, budget=memory_budget, now=now)
     emotional = emotional_context_get(contact=contact, state=state, now=now)
-    recent = recent_episode_get(contact=contact, now=now)
+    recent = RecentEpisode(contact.recent_content, contact.recent_at) if contact.recent_at else None
     lines = [c.line for c in chosen]
     return {
         "contact": contact,
         "state": state,
         "memories": chosen,
-        "entity_refs": _entity_refs([c.memory.id for c in chosen], known),
+        "entity_refs": _entity_refs(chosen, known),
         "entities": _context_entities(mentioned, known),
         "emotional": emotional,
         "context_text": context_text(
@@ -134,33 +143,21 @@ def business_context_get(*, tenant: Tenant, query: str = "", budget: int | None 
     }
 
 
-def recent_episode_get(*, contact: Contact, now: datetime) -> RecentEpisode | None:
-    """The contact's latest active episode within RECENT_CONTEXT_HOURS (the "recent context" line)."""
-    row = (
-        Memory.objects.filter(
-            contact=contact,
-            memory_type=MemoryType.EPISODE,
-            status=MemoryStatus.ACTIVE,
-            created_at__gte=now - timedelta(hours=settings.RECENT_CONTEXT_HOURS),
-            created_at__lte=now,
-        )
-        .order_by("-created_at", "-pk")
-        .values_list("content", "created_at")
-        .first()
-    )
-    return RecentEpisode(*row) if row else None
+def _recent_episodes(*, contact: OuterRef, now: datetime) -> QuerySet[Memory]:
+    """Active episodes of the last RECENT_CONTEXT_HOURS, latest first (of the outer query's contact)."""
+    return Memory.objects.filter(
+        contact_id=contact,
+        memory_type=MemoryType.EPISODE,
+        status=MemoryStatus.ACTIVE,
+        created_at__gte=now - timedelta(hours=settings.RECENT_CONTEXT_HOURS),
+        created_at__lte=now,
+    ).order_by("-created_at", "-pk")
 
 
-def _entity_refs(memory_ids: list[int], known: list[ContactEntity]) -> dict[int, list[str]]:
+def _entity_refs(chosen: list[Chosen], known: list[ContactEntity]) -> dict[int, list[str]]:
+    """Each chosen memory's entity refs, from the links the ranking query returned (no query here)."""
     by_id = {entity.pk: entity.ref for entity in known}
-    refs: dict[int, list[str]] = {memory_id: [] for memory_id in memory_ids}
-    links = Memory.entities.through.objects.filter(memory_id__in=memory_ids).values_list(
-        "memory_id", "contactentity_id"
-    )
-    for memory_id, entity_id in links:
-        if entity_id in by_id:
-            refs[memory_id].append(by_id[entity_id])
-    return refs
+    return {c.memory.id: [by_id[pk] for pk in c.memory.entity_ids if pk in by_id] for c in chosen}
 
 
 def _business_entity_refs(memory_ids: list[int]) -> dict[int, list[str]]:

@@ -11,26 +11,20 @@ Without a query the similarity term is dropped and the rest renormalised.
 
 from __future__ import annotations
 
-from collections import Counter
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
-from django.contrib.postgres.search import SearchVector
-from django.db.models import Case, Exists, F, FloatField, OuterRef, Q, TextField, Value, When
-from django.db.models.functions import Cast
-from pgvector.django import CosineDistance
+from django.db import connection
 
 from contacts.models import Contact, Tenant
-from memories.models import Memory, MemoryStatus
-from memories.retrieval.lexical import bm25_scores, lexemes
+from memories.retrieval.lexical import DocumentStats, bm25_scores
 from providers.embeddings import embedding_model
 
 SIGNALS = ("similarity", "recency", "importance", "access_frequency", "entity_match")
-_FIELDS = ("pk", "memory_type", "content", "importance", "access_count", "accessed_at", "created_at",
-           "source_message_ids", "metadata")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -45,6 +39,7 @@ class RankedMemory:
     source_message_ids: list[str]
     created_at: datetime
     flagged: bool = False  # Memory.metadata["flagged"]: e.g. text that reads like instructions to a model
+    entity_ids: tuple[int, ...] = ()  # the ContactEntity rows linked to the memory
 
 
 def retrieval_weights(tenant: Tenant) -> dict[str, float]:
@@ -57,13 +52,21 @@ def business_retrieval_weights(tenant: Tenant) -> dict[str, float]:
     return _weights(settings.BUSINESS_RETRIEVAL_WEIGHTS, tenant, "business_retrieval_weights")
 
 
-def contact_owner(contact: Contact) -> Q:
-    return Q(contact=contact)
+@dataclass(frozen=True)
+class Owner:
+    """Whose memories are ranked, as a condition on ``memories_memory m`` (SQL of ours, values as parameters)."""
+
+    condition: str
+    params: dict[str, Any]
 
 
-def business_owner(tenant: Tenant) -> Q:
+def contact_owner(contact: Contact) -> Owner:
+    return Owner("m.contact_id = %(owner_contact)s", {"owner_contact": contact.pk})
+
+
+def business_owner(tenant: Tenant) -> Owner:
     """The tenant's business memory: never a contact's (the partial (tenant, status) index serves it)."""
-    return Q(tenant=tenant, contact__isnull=True)
+    return Owner("m.tenant_id = %(owner_tenant)s AND m.contact_id IS NULL", {"owner_tenant": tenant.pk})
 
 
 def rank_contact_memories(
@@ -84,7 +87,7 @@ def rank_contact_memories(
 
 def rank_memories(
     *,
-    owner: Q,
+    owner: Owner,
     weights: dict[str, float],
     now: datetime,
     query_vector: Sequence[float] | None = None,
@@ -94,13 +97,13 @@ def rank_memories(
     """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched) among the memories
     ``owner`` selects (``contact_owner`` or ``business_owner``), ranked by score. One SQL query;
     exact distances over the owner's rows (a B-tree on contact, or on tenant for business memory)."""
-    eligible = _eligible(owner, now, query_vector, query_text, entity_ids)
-    rows = list(eligible.values(*_FIELDS, "cos", "entity", "lexemes", "query_lexemes"))
+    rows = _eligible(owner, now, query_vector, query_text)
     has_query = query_vector is not None or bool(query_text)
+    mentioned = frozenset(entity_ids)
     similarities = _similarities(rows, query_vector is not None)
     if has_query:
-        rows = _candidates(rows, similarities)
-    ranked = [_ranked(row, similarities[row["pk"]], weights, now, has_query) for row in rows]
+        rows = _candidates(rows, similarities, mentioned)
+    ranked = [_ranked(row, similarities[row.id], weights, now, has_query, mentioned) for row in rows]
     return sorted(ranked, key=lambda m: (-m.score, -m.created_at.timestamp(), -m.id))
 
 
@@ -114,63 +117,110 @@ def _weights(defaults: dict[str, float], tenant: Tenant, key: str) -> dict[str, 
     return weights
 
 
-def _eligible(
-    owner: Q, now: datetime, vector: Sequence[float] | None, query_text: str, entity_ids: Sequence[int]
-) -> Any:
-    memories = Memory.objects.filter(
-        owner, status=MemoryStatus.ACTIVE, importance__gte=settings.RETRIEVAL_MIN_IMPORTANCE
-    ).filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
-    cos: Any = Value(None, output_field=FloatField())
-    if vector is not None:
-        same_model = When(embedding_model=embedding_model(), then=1 - CosineDistance("embedding", list(vector)))
-        cos = Case(same_model, default=None, output_field=FloatField())
-    lexemes: Any = Value("", output_field=TextField())
-    query_lexemes: Any = Value("", output_field=TextField())
-    if query_text:
-        lexemes = Cast(F("search_vector"), TextField())
-        query_lexemes = Cast(SearchVector(Value(query_text, output_field=TextField()), config="english"), TextField())
-    entity: Any = Value(False)
-    if entity_ids:
-        links = Memory.entities.through.objects.filter(memory_id=OuterRef("pk"), contactentity_id__in=entity_ids)
-        entity = Exists(links)
-    return memories.annotate(cos=cos, entity=entity, lexemes=lexemes, query_lexemes=query_lexemes)
+class _Row(NamedTuple):
+    id: int
+    memory_type: str
+    content: str
+    importance: float
+    access_count: int
+    accessed_at: datetime | None
+    created_at: datetime
+    source_message_ids: list[str]
+    flagged: str | None  # metadata -> 'flagged' as JSON text
+    cos: float | None  # None: no query vector, or a vector of another model (mid re-embedding)
+    entity_ids: list[int]
+    length: int
+    query_terms: list[str]
+    query_term_counts: list[int]
 
 
-def _similarities(rows: list[dict[str, Any]], dense: bool) -> dict[int, float]:
+# The hot read of GET /context: written as SQL because it is one, and because building and reading it through the
+# ORM cost more than running it (~100 rows a contact). Per memory it also returns what BM25 needs (its length in
+# lexeme occurrences, the query's lexemes in it and their counts — computed by PostgreSQL from the stored
+# search_vector, the same tsvector the lexical index uses) and its linked entities, so no other query is needed.
+_ELIGIBLE_SQL = """
+WITH query AS (
+    SELECT coalesce(array_agg(lexeme), ARRAY[]::text[]) AS lexemes FROM unnest(to_tsvector('english', %(query_text)s))
+)
+SELECT m.id, m.memory_type, m.content, m.importance, m.access_count, m.accessed_at, m.created_at,
+       m.source_message_ids, m.metadata -> 'flagged',
+       CASE WHEN m.embedding_model = %(model)s THEN 1 - (m.embedding <=> %(vector)s::vector) END,
+       ARRAY(SELECT link.contactentity_id FROM memories_memory_entities link WHERE link.memory_id = m.id),
+       stats.length, stats.terms, stats.counts
+FROM memories_memory m CROSS JOIN query CROSS JOIN LATERAL (
+    SELECT coalesce(sum(coalesce(array_length(t.positions, 1), 1)), 0)::integer AS length,
+           coalesce(array_agg(t.lexeme) FILTER (WHERE t.lexeme = ANY(query.lexemes)), ARRAY[]::text[]) AS terms,
+           coalesce(array_agg(coalesce(array_length(t.positions, 1), 1)) FILTER (WHERE t.lexeme = ANY(query.lexemes)),
+                    ARRAY[]::integer[]) AS counts
+    FROM unnest(m.search_vector) t
+) stats
+WHERE {owner} AND m.status = 'active' AND m.importance >= %(min_importance)s
+  AND (m.expires_at IS NULL OR m.expires_at > %(now)s)
+ORDER BY m.id
+"""
+
+
+def _eligible(owner: Owner, now: datetime, vector: Sequence[float] | None, query_text: str) -> list[_Row]:
+    """The owner's active, unexpired memories above RETRIEVAL_MIN_IMPORTANCE, with cosine and BM25 statistics."""
+    params = {
+        **owner.params,
+        "query_text": query_text,
+        "model": embedding_model(),
+        "vector": _vector_literal(vector) if vector is not None else None,
+        "min_importance": settings.RETRIEVAL_MIN_IMPORTANCE,
+        "now": now,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(_ELIGIBLE_SQL.format(owner=owner.condition), params)
+        return [_Row._make(row) for row in cursor.fetchall()]
+
+
+def _vector_literal(vector: Sequence[float]) -> str:
+    # pgvector's text form; repr() keeps every float's digits
+    return "[" + ",".join(repr(float(x)) for x in vector) + "]"
+
+
+def _similarities(rows: list[_Row], dense: bool) -> dict[int, float]:
     """Hybrid similarity in [0, 1]: cosine and BM25 over the owner's memories (scaled so the
     best scores 1), mixed by RETRIEVAL_DENSE_SHARE; BM25 alone if there is no vector."""
-    query = lexemes(rows[0]["query_lexemes"]) if rows else Counter()
-    lexical = bm25_scores({row["pk"]: lexemes(row["lexemes"]) for row in rows}, query)
+    query_terms = frozenset(term for row in rows for term in row.query_terms)
+    documents = {row.id: _document_stats(row) for row in rows}
+    lexical = bm25_scores(documents, query_terms)
     any_word_found = any(score > 0 for score in lexical.values())
     # Without a vector the words alone speak; with no query word found anywhere, the cosine.
     share = (settings.RETRIEVAL_DENSE_SHARE if any_word_found else 1.0) if dense else 0.0
-    return {row["pk"]: share * max(row["cos"] or 0.0, 0.0) + (1 - share) * lexical[row["pk"]] for row in rows}
+    return {row.id: share * max(row.cos or 0.0, 0.0) + (1 - share) * lexical[row.id] for row in rows}
 
 
-def _candidates(rows: list[dict[str, Any]], similarities: dict[int, float]) -> list[dict[str, Any]]:
-    by_similarity = sorted(rows, key=lambda row: -similarities[row["pk"]])
+def _document_stats(row: _Row) -> DocumentStats:
+    return DocumentStats(row.length, dict(zip(row.query_terms, row.query_term_counts, strict=True)))
+
+
+def _candidates(rows: list[_Row], similarities: dict[int, float], mentioned: frozenset[int]) -> list[_Row]:
+    by_similarity = sorted(rows, key=lambda row: -similarities[row.id])
     top = by_similarity[: settings.RETRIEVAL_CANDIDATES]
-    chosen = {row["pk"] for row in top}
-    return top + [row for row in rows if row["entity"] and row["pk"] not in chosen]
+    chosen = {row.id for row in top}
+    return top + [row for row in rows if row.id not in chosen and not mentioned.isdisjoint(row.entity_ids)]
 
 
 def _ranked(
-    row: dict[str, Any], similarity: float, weights: dict[str, float], now: datetime, has_query: bool
+    row: _Row, similarity: float, weights: dict[str, float], now: datetime, has_query: bool, mentioned: frozenset[int]
 ) -> RankedMemory:
-    last_touch = row["accessed_at"] or row["created_at"]
+    last_touch = row.accessed_at or row.created_at
+    entity_match = not mentioned.isdisjoint(row.entity_ids)
     signals = {
         "similarity": similarity,
         "recency": min(max(1 - (now - last_touch).total_seconds() / 86400 / 365, 0.0), 1.0),
-        "importance": row["importance"],
-        "access_frequency": min(row["access_count"] / 20, 1.0),
-        "entity_match": 1.0 if row["entity"] else 0.0,
+        "importance": row.importance,
+        "access_frequency": min(row.access_count / 20, 1.0),
+        "entity_match": 1.0 if entity_match else 0.0,
     }
     used = SIGNALS if has_query else tuple(s for s in SIGNALS if s != "similarity")
     total_weight = sum(weights[s] for s in used) or 1.0
     score = sum(weights[s] * signals[s] for s in used) / total_weight
     return RankedMemory(
-        id=row["pk"], memory_type=row["memory_type"], content=row["content"], importance=row["importance"],
-        score=round(score, 6), similarity=round(similarity, 6), entity_match=bool(row["entity"]),
-        source_message_ids=list(row["source_message_ids"]), created_at=row["created_at"],
-        flagged=bool((row["metadata"] or {}).get("flagged")),
+        id=row.id, memory_type=row.memory_type, content=row.content, importance=row.importance,
+        score=round(score, 6), similarity=round(similarity, 6), entity_match=entity_match,
+        source_message_ids=list(row.source_message_ids), created_at=row.created_at,
+        flagged=row.flagged is not None and bool(json.loads(row.flagged)), entity_ids=tuple(row.entity_ids),
     )  # fmt: skip

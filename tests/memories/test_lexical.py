@@ -1,27 +1,23 @@
-"""BM25 over PostgreSQL lexemes (the lexical half of hybrid similarity)."""
+"""BM25 over PostgreSQL lexeme statistics (the lexical half of hybrid similarity)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
-from memories.retrieval.lexical import bm25_scores, lexemes
+from memories.retrieval.lexical import DocumentStats, bm25_scores
 
 
-def test_lexemes_are_read_from_a_postgres_tsvector_with_their_counts() -> None:
-    assert lexemes("'bruno':1 'shoe':4A,7 'o''brien':9 'x'") == Counter({"bruno": 1, "shoe": 2, "o'brien": 1, "x": 1})
-    assert lexemes("") == Counter()
-    assert lexemes(None) == Counter()
+def _doc(**counts: int) -> DocumentStats:
+    return DocumentStats(length=sum(counts.values()), term_frequencies=counts)
 
 
 def test_a_rare_word_outweighs_a_common_one() -> None:
     # given many memories about the park and one about the vet
-    documents = {n: Counter({"went": 1, "park": 1}) for n in range(10)}
-    documents[99] = Counter({"went": 1, "vet": 1})
+    documents = {n: _doc(went=1, park=1) for n in range(10)}
+    documents[99] = _doc(went=1, vet=1)
 
     # when the query names both
-    scores = bm25_scores(documents, Counter({"park": 1, "vet": 1}))
+    scores = bm25_scores(documents, frozenset({"park", "vet"}))
 
     # then the rare word's memory ranks first, scaled to 1
     assert scores[99] == 1.0
@@ -29,6 +25,19 @@ def test_a_rare_word_outweighs_a_common_one() -> None:
     assert scores[0] < 1.0
 
 
+def test_a_longer_memory_scores_lower_for_the_same_match() -> None:
+    # given two memories naming Bruno once, one of them much longer
+    documents = {1: _doc(bruno=1, park=1), 2: _doc(bruno=1, park=1, walk=3, rain=3, shoe=2)}
+
+    # when the query is Bruno
+    scores = bm25_scores(documents, frozenset({"bruno"}))
+
+    # then the short one scores 1 and the long one less (length normalisation, b = 0.75, average length 6):
+    # tf (k1 + 1) / (tf + k1 (1 − b + b·len/avg)) = 2.2 / 1.6 for length 2 and 2.2 / 2.8 for length 10
+    assert scores[1] == 1.0
+    assert scores[2] == pytest.approx(1.6 / 2.8)
+
+
 def test_no_matching_word_scores_zero_everywhere() -> None:
-    assert bm25_scores({1: Counter({"jazz": 1})}, Counter({"techno": 1})) == {1: 0.0}
-    assert bm25_scores({1: Counter({"jazz": 1})}, Counter()) == {1: 0.0}
+    assert bm25_scores({1: _doc(jazz=1)}, frozenset({"techno"})) == {1: 0.0}
+    assert bm25_scores({1: _doc(jazz=1)}, frozenset()) == {1: 0.0}
