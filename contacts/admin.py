@@ -21,11 +21,11 @@ from contacts.admin_lists import CappedPaginator, ChurnRiskFilter, OpenFlagsFilt
 from contacts.admin_scoping import SuperuserOnlyAdmin, TenantScopedAdmin, TenantScopedInline
 from contacts.models import Contact, ContactState, Conversation, Message, Tenant, TenantAPIKey, TenantStaff
 from contacts.services import api_key_create
-from contacts.staff_services import contact_consolidate_now, contact_profile_summary_update
-from memories.admin import ReadOnlyAdmin, memory_status_badge, provenance_links
+from contacts.staff_services import contact_consolidate_now, contact_profile_summary_update, staff_change_log
+from memories.admin import ReadOnlyAdmin, log_memory_deletion, memory_status_badge, provenance_links
 from memories.models import ContactEntity, Memory, MemoryStatus
 from memories.services.records import memory_delete
-from memories.staff_selectors import entities_matching
+from memories.staff_selectors import GRAPH_DEFERRED, entities_matching
 from moods.models import MoodLog, ReviewFlag
 from moods.staff_selectors import mood_timeline_get
 
@@ -103,6 +103,10 @@ class MemoryInline(RecentRowsInline):
     fields = [*readonly_fields, "pinned"]
     verbose_name_plural = f"memories (active first, the {limit} most important; edit one to change it)"
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        # 100 rows of text on the page; not 100 vectors.
+        return super().get_queryset(request).defer(*GRAPH_DEFERRED)
+
     def get_ordering(self, request: HttpRequest) -> list[Any]:
         active_first = Case(When(status=MemoryStatus.ACTIVE, then=0), default=1, output_field=IntegerField())
         return [active_first, "-importance", "-created_at"]
@@ -168,6 +172,12 @@ class ContactAdmin(TenantScopedAdmin):
     class Media:
         css = ADMIN_CSS
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        # A contact's memories, entities, messages and moods carry its tenant too: moving the contact alone would
+        # split it from them. A contact is created in its tenant and stays there.
+        readonly = list(super().get_readonly_fields(request, obj))
+        return readonly if obj is None else [*readonly, "tenant"]
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Contact]:
         return (
             super()
@@ -220,21 +230,32 @@ class ContactAdmin(TenantScopedAdmin):
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         if formset.model is Memory:
             for deleted in formset.deleted_forms:
+                log_memory_deletion(request, deleted.instance)
                 memory_delete(memory=deleted.instance)
                 formset.deleted_objects.append(deleted.instance)
             return
         for state_form in formset.forms:
             if state_form.has_changed():
-                state = contact_profile_summary_update(
-                    contact=form.instance, profile_summary=state_form.cleaned_data["profile_summary"]
-                )
+                state = self._profile_summary_update(request, form.instance, state_form)
                 formset.changed_objects.append((state, ["profile_summary"]))
+
+    def _profile_summary_update(self, request: HttpRequest, contact: Contact, state_form: Any) -> ContactState:
+        """Through the service, with the old and new text in the admin log (the state keeps no history)."""
+        before = state_form.initial.get("profile_summary", "")
+        after = state_form.cleaned_data["profile_summary"]
+        state = contact_profile_summary_update(contact=contact, profile_summary=after)
+        staff_change_log(
+            user_id=request.user.pk, obj=contact, what="Changed the profile summary.",
+            before={"profile_summary": before}, after={"profile_summary": after},
+        )  # fmt: skip
+        return state
 
     @admin.action(description="Consolidate the selected contacts now", permissions=["change"])
     def consolidate_now(self, request: HttpRequest, queryset: QuerySet[Contact]) -> None:
         contacts = list(queryset)
         for contact in contacts:
             contact_consolidate_now(contact=contact)
+            staff_change_log(user_id=request.user.pk, obj=contact, what="Queued a consolidation pass.")
         self.message_user(request, f"Consolidation queued for {len(contacts)} contact(s).")
 
     @admin.display(description="stage", ordering="state__relationship_stage")

@@ -1,8 +1,8 @@
 """Tenant scoping for the staff admin. A staff user attached to a tenant (``TenantStaff``) sees and edits only
 that tenant's rows; superusers see every tenant; any other staff user sees nothing.
 
-Objects outside the scope are simply not in the admin's querysets, so Django's own change view answers them
-like a missing object (a redirect to the admin index), and our custom contact pages answer 404."""
+Objects outside the scope are simply not in the admin's querysets: their change, delete and history pages answer
+404 like a missing object (Django's default redirect is replaced), and so do our custom contact pages."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import admin
 from django.db import models
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 
 from contacts.models import Tenant, TenantStaff
 
@@ -85,6 +85,11 @@ class TenantScopedAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return super().has_delete_permission(request, obj) and self.in_scope(request, obj)
+
+    def _get_obj_does_not_exist_redirect(self, request: HttpRequest, opts: Any, object_id: str) -> Any:
+        # Django redirects to the admin index with a "doesn't exist" message; another tenant's row must answer
+        # a plain 404 (the same as a row that does not exist, so ids of other tenants reveal nothing).
+        raise Http404(f"No {opts.verbose_name} with id {object_id!r}.")
 
     def in_scope(self, request: HttpRequest, obj: Any) -> bool:
         tenant_id = staff_tenant_id(request)

@@ -1,7 +1,8 @@
 """The staff admin's own pages for one contact: the knowledge graph (with merge and split), the GDPR export, the
 erasure with its typed confirmation, and "consolidate now". Each finds the contact through the ContactAdmin
 (so tenant scoping applies: another tenant's contact is a 404), checks the permission (403), then calls one
-selector or service."""
+selector or service. What staff do here is also a line in the admin log (who, when, before/after): a merge or a
+split that moves no memory leaves no memory history, and an erasure leaves no contact."""
 
 from __future__ import annotations
 
@@ -11,21 +12,24 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from contacts.models import Contact
-from contacts.staff_services import contact_consolidate_now
+from contacts.staff_services import contact_consolidate_now, contact_erase_by_staff, staff_change_log
 from memories.models import ContactEntity
 from memories.services.staff import EntityEditError, entity_alias_split, entity_merge, staff_actor
 from memories.staff_selectors import knowledge_graph_get
 from privacy.selectors import contact_export_get, export_json
-from privacy.services import contact_erase
 
 if TYPE_CHECKING:
     from contacts.admin import ContactAdmin
+
+# A graph edit: given the form's data and the actor, apply it and say (what was done, before, after).
+GraphEdit = Callable[[dict[str, Any], str], tuple[str, dict[str, Any], dict[str, Any]]]
 
 
 class EntityMergeForm(forms.Form):
@@ -85,9 +89,11 @@ def graph_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmi
 
 @require_POST
 def entity_merge_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
-    def merge(data: dict[str, Any], actor: str) -> str:
-        survivor = entity_merge(survivor=data["survivor"], merged=data["merged"], actor=actor)
-        return f"Merged {data['merged'].ref} into {survivor.ref}."
+    def merge(data: dict[str, Any], actor: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+        merged, survivor = data["merged"], data["survivor"]
+        before = _entities_state(merged, survivor)
+        entity_merge(survivor=survivor, merged=merged, actor=actor)
+        return f"Merged {merged.ref} into {survivor.ref}.", before, _entities_state(survivor)
 
     invalid = "Pick the entity to merge and the one it merges into."
     return _graph_edit(request, object_id, model_admin, EntityMergeForm, invalid, merge)
@@ -95,9 +101,11 @@ def entity_merge_view(request: HttpRequest, object_id: str, *, model_admin: Cont
 
 @require_POST
 def alias_split_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
-    def split(data: dict[str, Any], actor: str) -> str:
-        created = entity_alias_split(entity=data["entity"], alias=data["alias"], actor=actor)
-        return f"Split {created.ref} off {data['entity'].ref}."
+    def split(data: dict[str, Any], actor: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+        entity = data["entity"]
+        before = _entities_state(entity)
+        created = entity_alias_split(entity=entity, alias=data["alias"], actor=actor)
+        return f"Split {created.ref} off {entity.ref}.", before, _entities_state(entity, created)
 
     invalid = "Pick an entity and one of its aliases."
     return _graph_edit(request, object_id, model_admin, AliasSplitForm, invalid, split)
@@ -109,9 +117,10 @@ def _graph_edit(
     model_admin: ContactAdmin,
     form_class: type[forms.Form],
     invalid: str,
-    edit: Callable[[dict[str, Any], str], str],
+    edit: GraphEdit,
 ) -> HttpResponse:
-    """Validate the form, apply ``edit`` as the staff user, and go back to the graph with what it said."""
+    """Validate the form, apply ``edit`` as the staff user (logged on the contact in the same transaction), and
+    go back to the graph with what it said."""
     contact = contact_or_404(model_admin, request, object_id)
     if not (
         model_admin.has_view_permission(request, contact) and request.user.has_perm("memories.change_contactentity")
@@ -121,7 +130,9 @@ def _graph_edit(
     if not form.is_valid():
         return _back_to_graph(request, contact, error=invalid)
     try:
-        done = edit(form.cleaned_data, staff_actor(request.user.get_username()))
+        with transaction.atomic():
+            done, before, after = edit(form.cleaned_data, staff_actor(request.user.get_username()))
+            staff_change_log(user_id=request.user.pk, obj=contact, what=done, before=before, after=after)
     except EntityEditError as error:
         return _back_to_graph(request, contact, error=str(error))
     messages.success(request, done)
@@ -132,6 +143,8 @@ def export_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdm
     contact = contact_or_404(model_admin, request, object_id)
     if not model_admin.has_view_permission(request, contact):
         raise PermissionDenied
+    # A read, but a disclosure of everything held on a person: who downloaded it is worth a line in the log.
+    staff_change_log(user_id=request.user.pk, obj=contact, what="Downloaded the GDPR export.")
     response = HttpResponse(export_json(contact_export_get(contact=contact)), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="contact-{contact.pk}-export.json"'
     return response
@@ -144,7 +157,7 @@ def erase_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmi
     form = EraseForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["confirmation"].strip() == contact.external_id:
-            receipt = contact_erase(contact=contact)
+            receipt = contact_erase_by_staff(contact=contact, user_id=request.user.pk)
             messages.success(request, f"Erased {contact.external_id}: {sum(receipt.values())} rows and keys deleted.")
             return HttpResponseRedirect(reverse("admin:contacts_contact_changelist"))
         form.add_error("confirmation", "That is not this contact's external id: nothing was erased.")
@@ -158,8 +171,19 @@ def consolidate_view(request: HttpRequest, object_id: str, *, model_admin: Conta
     if not model_admin.has_change_permission(request, contact):
         raise PermissionDenied
     contact_consolidate_now(contact=contact)
+    staff_change_log(user_id=request.user.pk, obj=contact, what="Queued a consolidation pass.")
     messages.success(request, f"Consolidation of {contact.external_id} queued.")
     return HttpResponseRedirect(reverse("admin:contacts_contact_change", args=[contact.pk]))
+
+
+def _entities_state(*entities: ContactEntity) -> dict[str, Any]:
+    """What the admin log keeps of entities before and after a merge or split: by ref, their names, aliases,
+    metadata and the ids of the memories linked to them."""
+    return {
+        e.ref: {"display_name": e.display_name, "aliases": e.aliases, "metadata": e.metadata,
+                "memories": sorted(e.memories.values_list("pk", flat=True))}
+        for e in entities
+    }  # fmt: skip
 
 
 def _back_to_graph(request: HttpRequest, contact: Contact, error: str = "") -> HttpResponse:

@@ -3,10 +3,16 @@ knowledge-graph corrections live in ``memories.services.staff``)."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.contrib.auth.models import Group, Permission, User
-from django.db import transaction
+from django.contrib.contenttypes.models import ContentType
+from django.db import models, transaction
 
 from contacts.models import Contact, ContactState, Tenant, TenantStaff
+from privacy.services import contact_erase
 
 TENANT_STAFF_GROUP = "Tenant staff"
 # What a tenant's support staff may do in the admin; the scoping keeps every one of these inside their tenant.
@@ -64,3 +70,50 @@ def contact_consolidate_now(*, contact: Contact) -> None:
 
     contact_id = contact.pk
     transaction.on_commit(lambda: consolidate_contact.delay(contact_id))
+
+
+def staff_change_log(
+    *,
+    user_id: int | None,
+    obj: models.Model,
+    what: str,
+    before: Any = None,
+    after: Any = None,
+    action_flag: int = CHANGE,
+) -> LogEntry:
+    """A line in the admin log (the object's History page): who, when, what (a sentence), and the before/after as
+    JSON. Changes to a contact's entities and memories are logged on the contact, not on the row, which may be gone (a
+    merged entity, a deleted memory): the contact's page shows them, and erasing the contact erases them
+    (``privacy.services`` deletes the log lines of the contact and of the rows it still has)."""
+    who = _signed_in(user_id)
+    states = (("Before", before), ("After", after))
+    parts = [what] + [f"{label}: {_as_json(state)}." for label, state in states if state is not None]
+    return LogEntry.objects.log_actions(who, [obj], action_flag, " ".join(parts), single_object=True)
+
+
+def contact_erase_by_staff(*, contact: Contact, user_id: int | None) -> dict[str, int]:
+    """The GDPR erasure, then a line in the admin log that it happened: who, when, the receipt. The line names
+    the contact by id and tenant only (the erasure has just deleted its earlier lines for holding its name)."""
+    who = _signed_in(user_id)
+    contact_id, tenant_slug = contact.pk, contact.tenant.slug
+    receipt = contact_erase(contact=contact)
+    LogEntry.objects.create(
+        user_id=who,
+        content_type=ContentType.objects.get_for_model(Contact),
+        object_id=str(contact_id),
+        object_repr=f"contact #{contact_id} of {tenant_slug} (erased)",
+        action_flag=DELETION,
+        change_message=f"Erased (GDPR). Receipt: {_as_json(receipt)}.",
+    )
+    return receipt
+
+
+def _signed_in(user_id: int | None) -> int:
+    # The admin is login-only, so there is always a user; a log line without its "who" would be worthless.
+    if user_id is None:
+        raise ValueError("Staff changes are logged against a signed-in user.")
+    return user_id
+
+
+def _as_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -15,10 +16,12 @@ from django.utils.html import format_html, format_html_join
 
 from contacts.admin_lists import CappedPaginator
 from contacts.admin_scoping import TenantScopedAdmin
+from contacts.staff_services import staff_change_log
 from memories.models import ContactEntity, Memory, MemoryEvent
 from memories.selectors import memory_history
 from memories.services.records import memory_delete, memory_update
-from memories.services.staff import memory_add_by_staff, memory_pin, staff_actor
+from memories.services.staff import memory_add_by_staff, memory_pin, memory_snapshot, staff_actor
+from memories.staff_selectors import GRAPH_DEFERRED
 
 EDITABLE_FIELDS = ["memory_type", "content", "importance", "expires_at", "pinned"]
 
@@ -45,8 +48,22 @@ def provenance_links(_admin: Any, memory: Memory) -> str:
     return format_html_join(", ", '<a href="{}?q={}">{}</a>', ((url, i, i) for i in memory.source_message_ids)) or "—"
 
 
+def log_memory_deletion(request: HttpRequest, memory: Memory) -> LogEntry:
+    """Call before ``memory_delete``, which takes the memory's history with it: the admin log keeps who deleted it,
+    when, and the memory as it was — on its contact, so that erasing the contact erases this line too (a tenant's
+    business memory, with no contact, on itself)."""
+    contact = memory.contact
+    return staff_change_log(
+        user_id=request.user.pk, obj=contact or memory, what=f"Deleted memory #{memory.pk}.",
+        before=memory_snapshot(memory), action_flag=CHANGE if contact else DELETION,
+    )  # fmt: skip
+
+
 @admin.register(ContactEntity)
-class ContactEntityAdmin(TenantScopedAdmin):
+class ContactEntityAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+    """Viewable only: staff correct entities with the merge and split forms of the contact's knowledge graph page,
+    which move the memories' links with history. A plain edit (key, contact, tenant) or delete would not."""
+
     list_display = ["__str__", "display_name", "contact", "memory_count", "tenant"]
     list_filter = ["tenant", "entity_type"]
     list_select_related = ["contact", "tenant"]
@@ -55,6 +72,9 @@ class ContactEntityAdmin(TenantScopedAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[ContactEntity]:
         return super().get_queryset(request).annotate(memory_count=Count("memories"))
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
     @admin.display(description="memories", ordering="memory_count")
     def memory_count(self, obj: Any) -> int:
@@ -113,7 +133,7 @@ class MemoryAdmin(TenantScopedAdmin):
         ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
-        return super().get_queryset(request).defer("embedding")
+        return super().get_queryset(request).defer(*GRAPH_DEFERRED)
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         actor = staff_actor(request.user.get_username())
@@ -142,6 +162,10 @@ class MemoryAdmin(TenantScopedAdmin):
         deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
         # A memory's history goes with it (memory_delete's contract): deleting it needs no permission of its own.
         return deleted, counts, perms_needed - {MemoryEvent._meta.verbose_name}, protected
+
+    def log_deletions(self, request: HttpRequest, queryset: Any) -> list[LogEntry]:
+        # Instead of Django's own line, which names the memory on the memory's id, out of reach of the erasure.
+        return [log_memory_deletion(request, memory) for memory in queryset]
 
     def delete_model(self, request: HttpRequest, obj: Memory) -> None:
         memory_delete(memory=obj)

@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, Func, Q, QuerySet, TextField, Value
+from django.db.models import F, Func, Prefetch, Q, QuerySet, TextField, Value
 
 from contacts.models import Contact
 from memories.models import ContactEntity, EntityType, Memory, MemoryStatus, MemoryType
 
 # The spec's drawing lists facts, then episodes, then preferences under each entity.
 TYPE_ORDER = {MemoryType.FACT: 0, MemoryType.EPISODE: 1, MemoryType.PREFERENCE: 2, MemoryType.PATTERN: 3}
+# The graph draws text and status; a memory's vector (kilobytes a row) and search vector are never read here.
+GRAPH_DEFERRED = ("embedding", "search_vector")
 
 
 @dataclass(frozen=True)
@@ -32,11 +34,14 @@ class KnowledgeGraph:
 def knowledge_graph_get(*, contact: Contact) -> KnowledgeGraph:
     """Every entity of the contact with its memories (active ones first), the memories linked to no entity, and
     the same as graph elements (nodes and edges). Three queries whatever the size."""
+    memories = Memory.objects.defer(*GRAPH_DEFERRED)
     entities = list(
-        ContactEntity.objects.filter(contact=contact).order_by("entity_type", "key").prefetch_related("memories")
+        ContactEntity.objects.filter(contact=contact)
+        .order_by("entity_type", "key")
+        .prefetch_related(Prefetch("memories", queryset=memories))
     )
     branches = [GraphBranch(entity=e, memories=_ordered(e.memories.all())) for e in entities]
-    unlinked = _ordered(Memory.objects.filter(contact=contact, entities__isnull=True))
+    unlinked = _ordered(memories.filter(contact=contact, entities__isnull=True))
     return KnowledgeGraph(
         contact=contact, branches=branches, unlinked=unlinked, elements=_elements(contact, branches, unlinked)
     )

@@ -1,4 +1,9 @@
+"""Staff admin of mood logs, review flags, triggers and insights: viewable, not editable (services write them).
+Staff close flags and triggers with the actions, which need the model's change permission."""
+
 from __future__ import annotations
+
+from datetime import datetime
 
 from django.contrib import admin
 from django.db.models import QuerySet
@@ -6,6 +11,7 @@ from django.http import HttpRequest
 
 from contacts.admin_lists import CappedPaginator
 from contacts.admin_scoping import TenantScopedAdmin
+from contacts.staff_services import staff_change_log
 from memories.admin import ReadOnlyAdmin
 from memories.services.staff import staff_actor
 from moods.models import Insight, MoodLog, ReviewFlag, Trigger
@@ -45,11 +51,17 @@ class ReviewFlagAdmin(TenantScopedAdmin, ReadOnlyAdmin):
     list_select_related = ["contact"]
     actions = ["resolve"]
 
-    @admin.action(description="Resolve the selected flags")
+    # ReadOnlyAdmin denies "change" to everyone (no edit form): the action asks for the permission itself.
+    def has_resolve_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("moods.change_reviewflag")
+
+    @admin.action(description="Resolve the selected flags", permissions=["resolve"])
     def resolve(self, request: HttpRequest, queryset: QuerySet[ReviewFlag]) -> None:
         flags = list(queryset)
         for flag in flags:
-            review_flag_resolve(flag=flag, actor=staff_actor(request.user.get_username()))
+            if flag.resolved_at is None:
+                review_flag_resolve(flag=flag, actor=staff_actor(request.user.get_username()))
+                _log_closed(request, flag, "Resolved the flag.", "resolved_at", flag.resolved_at)
         self.message_user(request, f"Resolved {len(flags)} flag(s).")
 
 
@@ -60,12 +72,22 @@ class TriggerAdmin(TenantScopedAdmin, ReadOnlyAdmin):
     list_select_related = ["contact"]
     actions = ["complete"]
 
-    @admin.action(description="Complete the selected triggers")
+    def has_complete_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("moods.change_trigger")
+
+    @admin.action(description="Complete the selected triggers", permissions=["complete"])
     def complete(self, request: HttpRequest, queryset: QuerySet[Trigger]) -> None:
         triggers = list(queryset)
         for trigger in triggers:
-            trigger_complete(trigger=trigger)
+            if trigger.completed_at is None:
+                trigger_complete(trigger=trigger)
+                # The trigger keeps when it was completed, not by whom: the admin log does.
+                _log_closed(request, trigger, "Completed the trigger.", "completed_at", trigger.completed_at)
         self.message_user(request, f"Completed {len(triggers)} trigger(s).")
+
+
+def _log_closed(request: HttpRequest, obj: ReviewFlag | Trigger, what: str, field: str, at: datetime | None) -> None:
+    staff_change_log(user_id=request.user.pk, obj=obj, what=what, before={field: None}, after={field: at})
 
 
 @admin.register(Insight)

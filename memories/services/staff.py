@@ -120,6 +120,12 @@ def _memories_relink(memories: Iterable[Memory], *, source: ContactEntity, targe
         _changed(memory)
 
 
+def memory_snapshot(memory: Memory) -> dict[str, Any]:
+    """A memory as its history records it, with its id and entities: what the admin log keeps of a deleted memory
+    (its history is deleted with it)."""
+    return {"id": memory.pk, **_entity_snapshot(memory)}
+
+
 def _entity_snapshot(memory: Memory) -> dict[str, Any]:
     refs = sorted(f"{e.entity_type}:{e.key}" for e in memory.entities.all())
     return {**_snapshot(memory), "entities": refs}

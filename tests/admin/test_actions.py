@@ -6,13 +6,15 @@ import json
 from datetime import UTC, datetime
 
 import pytest
+from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.contrib.auth.models import Permission, User
+from django.contrib.contenttypes.models import ContentType
 from django.test import Client
 from django.urls import reverse
 
 from config.redis_client import redis_client
 from consolidation.services.deferred import debounce_key
-from contacts.models import Contact
+from contacts.models import Contact, Tenant, TenantStaff
 from memories.models import ContactEntity, Memory
 from moods.models import ReviewFlag, Trigger
 from privacy.models import ErasureTombstone
@@ -108,6 +110,78 @@ def test_staff_resolve_review_flags_and_complete_triggers(staff_client: Client, 
     flag.refresh_from_db()
     trigger.refresh_from_db()
     assert (flag.resolved_by, trigger.completed_at is not None) == ("staff:sam", True)
+    # the trigger keeps no "by whom": the admin log does
+    logged = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(Trigger), object_id=str(trigger.pk))
+    completed = f'{{"completed_at": "{trigger.completed_at}"}}'
+    assert (logged.user.username, logged.change_message) == (
+        "sam",
+        f'Completed the trigger. Before: {{"completed_at": null}}. After: {completed}.',
+    )
+
+
+def test_staff_who_may_only_view_flags_and_triggers_cannot_close_them(acme: Tenant, arjun: Contact) -> None:
+    # given a staff user of Acme with the view permissions only
+    viewer = User.objects.create_user("vic", password="pw", is_staff=True)
+    TenantStaff.objects.create(user=viewer, tenant=acme)
+    viewer.user_permissions.add(*Permission.objects.filter(codename__in=["view_reviewflag", "view_trigger"]))
+    client = Client()
+    client.force_login(viewer)
+    flag = ReviewFlag.objects.create(tenant=arjun.tenant, contact=arjun, kind="crisis", excerpt="x")
+    trigger = Trigger.objects.create(
+        tenant=arjun.tenant, contact=arjun, kind="check_in", reason="r", due_at=T0, dedupe_key="k"
+    )
+
+    # when they see the lists and post the actions anyway
+    listed = client.get(reverse("admin:moods_reviewflag_changelist"))
+    resolved = client.post(
+        reverse("admin:moods_reviewflag_changelist"), {"action": "resolve", "_selected_action": [flag.pk]}
+    )
+    client.post(reverse("admin:moods_trigger_changelist"), {"action": "complete", "_selected_action": [trigger.pk]})
+
+    # then no action is offered (nor run) and nothing is closed
+    assert (listed.status_code, listed.context["action_form"], resolved.status_code) == (200, None, 200)
+    flag.refresh_from_db()
+    trigger.refresh_from_db()
+    assert (flag.resolved_at, trigger.completed_at) == (None, None)
+    assert not LogEntry.objects.exists()
+
+
+def test_exports_and_consolidations_are_logged_on_the_contact(
+    staff_client: Client, acme_staff: User, arjun: Contact
+) -> None:
+    staff_client.get(reverse("admin:contacts_contact_export", args=[arjun.pk]))
+    staff_client.post(reverse("admin:contacts_contact_consolidate", args=[arjun.pk]))
+    staff_client.post(
+        reverse("admin:contacts_contact_changelist"), {"action": "consolidate_now", "_selected_action": [arjun.pk]}
+    )
+
+    lines = LogEntry.objects.filter(object_id=str(arjun.pk)).order_by("pk")
+    assert [(line.user, line.action_flag, line.object_repr, line.change_message) for line in lines] == [
+        (acme_staff, CHANGE, "Arjun", "Downloaded the GDPR export."),
+        (acme_staff, CHANGE, "Arjun", "Queued a consolidation pass."),
+        (acme_staff, CHANGE, "Arjun", "Queued a consolidation pass."),
+    ]
+
+
+def test_an_erasure_is_logged_by_id_and_takes_the_contacts_earlier_log_lines(
+    staff_client: Client, acme_staff: User, graph: dict
+) -> None:  # type: ignore[type-arg]
+    # given a contact whose log names them and a deleted memory's text
+    arjun = graph["fact"].contact
+    staff_client.post(reverse("admin:memories_memory_delete", args=[graph["food"].pk]), {"post": "yes"})
+
+    # when staff erase the contact
+    staff_client.post(reverse("admin:contacts_contact_erase", args=[arjun.pk]), {"confirmation": "arjun"})
+
+    # then one line says who erased which contact id, and nothing in the log names them or their memories
+    [line] = LogEntry.objects.all()
+    assert (line.user, line.action_flag, line.content_type, line.object_id, line.object_repr) == (
+        acme_staff, DELETION, ContentType.objects.get_for_model(Contact), str(arjun.pk),
+        f"contact #{arjun.pk} of acme (erased)",
+    )  # fmt: skip
+    receipt = json.loads(line.change_message.removeprefix("Erased (GDPR). Receipt: ").removesuffix("."))
+    assert (receipt["contact"], receipt["memory"], receipt["admin_log_entries"]) == (1, 4, 1)
+    assert "arjun" not in line.change_message.lower() and "biryani" not in line.change_message
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from contacts.models import Contact, Tenant, TenantStaff
+from contacts.models import Contact, Conversation, Tenant, TenantStaff
 from memories.models import Memory
-from moods.models import Insight, ReviewFlag
-from tests.admin.conftest import memory
+from moods.models import Insight, ReviewFlag, Trigger
+from tests.admin.conftest import T0, entity, memory
 
 pytestmark = pytest.mark.django_db
 
@@ -31,11 +31,40 @@ def test_superusers_list_every_tenants_contacts(root_client: Client, arjun: Cont
 
 
 def test_another_tenants_contact_page_is_answered_like_a_missing_one(staff_client: Client, bea: Contact) -> None:
-    # Django's change view redirects to the admin index ("doesn't exist") for objects outside the queryset
-    response = staff_client.get(reverse("admin:contacts_contact_change", args=[bea.pk]))
+    # when a staff user of Acme opens Globex's contact, and a contact that does not exist
+    answers = {
+        page: staff_client.get(reverse(f"admin:contacts_contact_{page}", args=[object_id])).status_code
+        for page in ("change", "history")
+        for object_id in (bea.pk, bea.pk + 1000)
+    }
 
-    assert response.status_code == 302
-    assert response["Location"] == reverse("admin:index")
+    # then both are a 404, not Django's redirect to the admin index
+    assert set(answers.values()) == {404}
+
+
+def test_superusers_still_open_any_tenants_contact(root_client: Client, bea: Contact) -> None:
+    assert root_client.get(reverse("admin:contacts_contact_change", args=[bea.pk])).status_code == 200
+
+
+@pytest.mark.parametrize("model", ["tenant", "contactstate", "conversation", "contactentity", "reviewflag", "trigger"])
+def test_another_tenants_rows_of_every_scoped_admin_are_404(staff_client: Client, bea: Contact, model: str) -> None:
+    # given one row of each kind in Globex (reached through the tenant, the contact, or being the tenant)
+    make = {
+        "tenant": lambda: bea.tenant,
+        "contactstate": lambda: bea.state,
+        "conversation": lambda: Conversation.objects.create(tenant=bea.tenant, contact=bea, external_id="c1",
+                                                            started_at=T0, last_message_at=T0),
+        "contactentity": lambda: entity(bea, "pet:rex", "Rex", []),
+        "reviewflag": lambda: ReviewFlag.objects.create(tenant=bea.tenant, contact=bea, kind="crisis", excerpt="x"),
+        "trigger": lambda: Trigger.objects.create(tenant=bea.tenant, contact=bea, kind="check_in", reason="r",
+                                                  due_at=T0, dedupe_key="k"),
+    }  # fmt: skip
+    row = make[model]()
+
+    # when a staff user of Acme opens it
+    response = staff_client.get(reverse(f"admin:{row._meta.app_label}_{model}_change", args=[row.pk]))
+
+    assert response.status_code == 404
 
 
 @pytest.mark.parametrize("name", ["graph", "export", "erase"])
@@ -62,7 +91,7 @@ def test_another_tenants_memory_is_neither_shown_nor_edited(staff_client: Client
     deleted = staff_client.post(reverse("admin:memories_memory_delete", args=[theirs.pk]), {"post": "yes"})
 
     assert list(listed.context["cl"].result_list) == []
-    assert (edited.status_code, deleted.status_code) == (302, 302)
+    assert (edited.status_code, deleted.status_code) == (404, 404)
     theirs.refresh_from_db()
     assert theirs.content == "Lives in Lisbon"
 

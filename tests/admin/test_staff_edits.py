@@ -3,15 +3,38 @@ with who, when and before/after."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.auth.models import User
+from django.contrib.contenttypes.models import ContentType
 from django.test import Client
 from django.urls import reverse
 
 from contacts.models import Contact
 from memories.models import ContactEntity, Memory, MemoryEvent, MemorySource
+from memories.services.staff import memory_pin
 from tests.admin.conftest import contact_page_post_data, entity, memory
 
 pytestmark = pytest.mark.django_db
+
+
+def _contact_log(contact: Contact) -> list[LogEntry]:
+    return list(
+        LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Contact), object_id=str(contact.pk))
+        .select_related("user")
+        .order_by("pk")
+    )
+
+
+def _before_after(what: str, before: Any, after: Any) -> str:
+    return f"{what} Before: {json.dumps(before, sort_keys=True)}. After: {json.dumps(after, sort_keys=True)}."
+
+
+def _entity_state(display_name: str, aliases: list[str], memories: list[int]) -> dict[str, Any]:
+    return {"display_name": display_name, "aliases": aliases, "metadata": {}, "memories": memories}
 
 
 def _memory_form(memory: Memory, **changes: str) -> dict[str, str]:
@@ -77,6 +100,20 @@ def test_pinning_from_the_form_and_the_action_records_a_pinned_event(staff_clien
         )  # fmt: skip
 
 
+def test_unpinning_with_the_action_records_who_unpinned_it(staff_client: Client, graph: dict) -> None:  # type: ignore[type-arg]
+    # given a pinned memory
+    fact = memory_pin(memory=graph["fact"], pinned=True, actor="staff:root")
+
+    # when a staff user unpins it from the changelist
+    staff_client.post(reverse("admin:memories_memory_changelist"), {"action": "unpin", "_selected_action": [fact.pk]})
+
+    # then it is unpinned, with its own event after the pinning one
+    fact.refresh_from_db()
+    pinned, unpinned = fact.events.filter(kind="pinned").order_by("pk")
+    assert (fact.pinned, pinned.actor) == (False, "staff:root")
+    assert (unpinned.actor, unpinned.before["pinned"], unpinned.after["pinned"]) == ("staff:sam", True, False)
+
+
 def test_deleting_a_memory_goes_through_the_service(staff_client: Client, graph: dict) -> None:
     food = graph["food"]
 
@@ -85,6 +122,31 @@ def test_deleting_a_memory_goes_through_the_service(staff_client: Client, graph:
     assert response.status_code == 302
     assert not Memory.objects.filter(pk=food.pk).exists()
     assert not MemoryEvent.objects.filter(memory_id=food.pk).exists()
+
+
+def test_a_deleted_memory_stays_in_its_contacts_log_as_it_was(
+    staff_client: Client, acme_staff: User, graph: dict
+) -> None:  # type: ignore[type-arg]
+    # given a memory whose history will go with it
+    food = graph["food"]
+    snapshot = {"id": food.pk, "memory_type": "preference", "content": "Loves biryani", "importance": food.importance,
+                "status": "active", "pinned": False, "expires_at": None, "slot": "", "entities": []}  # fmt: skip
+
+    # when staff delete it, from its page and (another one) with the changelist's delete action
+    staff_client.post(reverse("admin:memories_memory_delete", args=[food.pk]), {"post": "yes"})
+    staff_client.post(
+        reverse("admin:memories_memory_changelist"),
+        {"action": "delete_selected", "_selected_action": [graph["work"].pk], "post": "yes"},
+    )
+
+    # then each deletion is a line on the contact with who and the memory as it was, and none on the memory's id
+    lines = _contact_log(food.contact)
+    assert [(line.user, line.action_flag) for line in lines] == [(acme_staff, CHANGE)] * 2
+    assert lines[0].change_message == f"Deleted memory #{food.pk}. Before: {json.dumps(snapshot, sort_keys=True)}."
+    assert lines[1].change_message.startswith(f"Deleted memory #{graph['work'].pk}. Before: {{")
+    assert '"entities": ["workplace:infosys"]' in lines[1].change_message
+    assert not LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Memory)).exists()
+    assert not Memory.objects.filter(pk__in=[food.pk, graph["work"].pk]).exists()
 
 
 def test_deleting_a_memory_from_the_contact_page_inline(root_client: Client, graph: dict) -> None:
@@ -98,6 +160,8 @@ def test_deleting_a_memory_from_the_contact_page_inline(root_client: Client, gra
     assert response.status_code == 302
     assert not Memory.objects.filter(pk=food.pk).exists()
     assert Memory.objects.filter(contact=arjun).count() == 4
+    deleted = [line for line in _contact_log(arjun) if line.change_message.startswith(f"Deleted memory #{food.pk}.")]
+    assert len(deleted) == 1 and '"content": "Loves biryani"' in deleted[0].change_message
 
 
 def test_merging_two_entities_moves_memories_and_aliases_to_the_survivor(
@@ -156,3 +220,62 @@ def test_impossible_graph_edits_are_refused_with_a_message(
 
     assert error in response.content.decode()
     assert ContactEntity.objects.filter(pk=bruno.pk).exists()
+    assert not LogEntry.objects.exists()
+
+
+def test_a_merge_that_moves_no_memory_is_logged_on_the_contact_with_before_and_after(
+    staff_client: Client, acme_staff: User, bruno: ContactEntity
+) -> None:
+    # given two entities of Arjun's with no memory linked (so no memory history will record the merge)
+    dog = entity(bruno.contact, "pet:dog", "Dog", ["the pup"])
+
+    url = reverse("admin:contacts_contact_entity_merge", args=[bruno.contact_id])
+
+    staff_client.post(url, {"merged": dog.pk, "survivor": bruno.pk})
+
+    [line] = _contact_log(bruno.contact)  # type: ignore[arg-type]
+    assert (line.user, line.action_flag) == (acme_staff, CHANGE)
+    bruno_before, dog_before = _entity_state("Bruno", ["Bruno", "my dog"], []), _entity_state("Dog", ["the pup"], [])
+    assert line.change_message == _before_after(
+        "Merged pet:dog into pet:bruno.",
+        {"pet:bruno": bruno_before, "pet:dog": dog_before},
+        {"pet:bruno": _entity_state("Bruno", ["Bruno", "my dog", "Dog", "the pup"], [])},
+    )
+
+
+def test_a_split_is_logged_on_the_contact_with_before_and_after(
+    staff_client: Client, acme_staff: User, arjun: Contact
+) -> None:
+    bruno = entity(arjun, "pet:bruno", "Bruno", ["Bruno", "Max"])
+    about_max = memory(arjun, "Max chewed the sofa", bruno, memory_type="episode")
+
+    staff_client.post(
+        reverse("admin:contacts_contact_alias_split", args=[arjun.pk]), {"entity": bruno.pk, "alias": "Max"}
+    )
+
+    [line] = _contact_log(arjun)
+    assert line.user == acme_staff
+    assert line.change_message == _before_after(
+        "Split pet:max off pet:bruno.",
+        {"pet:bruno": _entity_state("Bruno", ["Bruno", "Max"], [about_max.pk])},
+        {"pet:bruno": _entity_state("Bruno", ["Bruno"], []), "pet:max": _entity_state("Max", ["Max"], [about_max.pk])},
+    )
+
+
+def test_entities_are_read_only_outside_merge_and_split(staff_client: Client, bruno: ContactEntity) -> None:
+    # given a staff user who may merge and split entities
+    url = reverse("admin:memories_contactentity_change", args=[bruno.pk])
+    rename = {"entity_type": "pet", "key": "rex", "display_name": "Rex", "aliases": "Rex", "metadata": "{}",
+              "contact": str(bruno.contact_id), "tenant": str(bruno.tenant_id), "created_at_0": "2026-11-01",
+              "created_at_1": "09:00:00"}  # fmt: skip
+
+    # when they open the entity, then try to edit and delete it directly
+    page = staff_client.get(url)
+    edited = staff_client.post(url, rename)
+    deleted = staff_client.post(reverse("admin:memories_contactentity_delete", args=[bruno.pk]), {"post": "yes"})
+
+    # then they can look, not touch
+    assert (page.status_code, edited.status_code, deleted.status_code) == (200, 403, 403)
+    assert "adminform" in page.context and not page.context["has_change_permission"]
+    bruno.refresh_from_db()
+    assert (bruno.key, bruno.display_name, bruno.aliases) == ("bruno", "Bruno", ["Bruno", "my dog"])
