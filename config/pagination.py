@@ -7,4 +7,7 @@ from rest_framework.pagination import LimitOffsetPagination
 
 
 class CappedLimitOffsetPagination(LimitOffsetPagination):
-    max_limit = settings.PAGINATION_MAX_LIMIT
+    @property
+    def max_limit(self) -> int:  # type: ignore[override]
+        # Read per request, not at import, so the setting (and a test's override of it) always applies.
+        return int(settings.PAGINATION_MAX_LIMIT)

@@ -135,8 +135,18 @@ CACHES = {
 # --- Celery -----------------------------------------------------------------------------------
 CELERY_BROKER_URL = celery_broker_url(REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# A task not acknowledged within this window is redelivered; it must exceed the hard time limit.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # A task not acknowledged within this window is redelivered; it must exceed every task's hard time limit.
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
+    # POST /ingest publishes to Redis inside the request: a hung (not stopped) Redis would otherwise block it
+    # forever on a socket read. 2 s stays above the worker's 1 s BRPOP, whose reply must not time out.
+    "socket_timeout": 2,
+    "socket_connect_timeout": 2,
+}
+# One retry on a fresh connection (Celery's default is three): enough for a connection Redis dropped on a restart,
+# while a hung Redis costs a request ~6 s (two timed-out attempts; measured) before ingest answers 202 anyway
+# and leaves the message to the sweeper.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

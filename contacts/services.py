@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import cast
 
@@ -44,6 +44,42 @@ def api_key_create(
     """Create a key; the plaintext is returned once and only its hash is stored."""
     api_key, key = TenantAPIKey.objects.create_key(tenant=tenant, name=name, expiry_date=expiry_date)
     return cast(TenantAPIKey, api_key), key
+
+
+class ApiKeyError(ValueError):
+    """An API key request that cannot be carried out (the message says why)."""
+
+
+def api_key_expiry(*, value: str, now: datetime | None = None) -> datetime:
+    """When a key created with ``--expires VALUE`` stops working: a whole number of days from ``now``, an ISO 8601
+    date (the midnight UTC that starts it) or an ISO 8601 datetime (UTC when it names no offset). A moment not in
+    the future is refused: such a key would never work."""
+    now = now or clock.now()
+    value = value.strip()
+    if value.isdigit():
+        expiry = now + timedelta(days=int(value))
+    else:
+        try:
+            expiry = datetime.fromisoformat(value)
+        except ValueError:
+            raise ApiKeyError(f"--expires takes days (e.g. 90) or an ISO date/datetime, not {value!r}.") from None
+        if expiry.tzinfo is None:
+            expiry = expiry.replace(tzinfo=UTC)
+    if expiry <= now:
+        raise ApiKeyError(f"--expires {value!r} is not in the future: the key would never work.")
+    return expiry
+
+
+def api_key_revoke(*, prefix: str) -> TenantAPIKey:
+    """Revoke the key with this prefix (the part before the dot; the admin lists it). Effective at once: every
+    request looks the key up. Idempotent, and final: the library refuses to un-revoke a key."""
+    api_key = TenantAPIKey.objects.select_related("tenant").filter(prefix=prefix).first()
+    if api_key is None:
+        raise ApiKeyError(f"No API key with prefix {prefix!r}.")
+    TenantAPIKey.objects.filter(pk=api_key.pk).update(revoked=True)
+    api_key.revoked = True
+    logger.info("API key %s of tenant %s revoked", prefix, api_key.tenant.slug)
+    return api_key
 
 
 @transaction.atomic

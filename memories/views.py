@@ -214,6 +214,9 @@ class MemoryDetailApi(APIView):
 
 
 class MemoryHistoryApi(APIView):
+    # A memory reinforced by every message grows one event per message: paged like every list (see ContactMemoriesApi).
+    pagination_class = CappedLimitOffsetPagination
+
     class OutputSerializer(serializers.ModelSerializer):
         class Meta:
             model = MemoryEvent
@@ -222,10 +225,13 @@ class MemoryHistoryApi(APIView):
     @extend_schema(responses=OutputSerializer(many=True), operation_id="memory_history")
     def get(self, request: Request, memory_id: int) -> Response:
         memory = _memory_or_404(request, memory_id)
-        return Response(self.OutputSerializer(memory_history(memory=memory), many=True).data)
+        return _paginated(self, request, memory_history(memory=memory))
 
 
 class ContactEntitiesApi(APIView):
+    # Paged like every list (see ContactMemoriesApi): a long-lived contact names thousands of entities.
+    pagination_class = CappedLimitOffsetPagination
+
     class OutputSerializer(EntityOutputSerializer):
         memory_count = serializers.IntegerField()
 
@@ -235,7 +241,14 @@ class ContactEntitiesApi(APIView):
     @extend_schema(responses=OutputSerializer(many=True), operation_id="contact_entities_list")
     def get(self, request: Request, contact_id: str) -> Response:
         contact = _contact_or_404(request, contact_id)
-        return Response(self.OutputSerializer(entity_list(contact=contact), many=True).data)
+        return _paginated(self, request, entity_list(contact=contact))
+
+
+def _paginated(view: MemoryHistoryApi | ContactEntitiesApi, request: Request, rows: Any) -> Response:
+    """One page of ``rows`` (an ordered queryset) in the paginated envelope, serialised by ``view.OutputSerializer``."""
+    paginator = view.pagination_class()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    return paginator.get_paginated_response(view.OutputSerializer(page, many=True).data)
 
 
 def _contact_or_404(request: Request, contact_id: str) -> Any:

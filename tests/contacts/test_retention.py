@@ -169,7 +169,7 @@ def test_the_memory_api_still_shows_provenance_to_deleted_messages(api_client: A
         "Bruno is a golden retriever": ["m1"],
     }
     assert history.json() == history_before
-    assert [(e["kind"], e["source_message_ids"]) for e in history.json()] == [("created", ["m1"])]
+    assert [(e["kind"], e["source_message_ids"]) for e in history.json()["results"]] == [("created", ["m1"])]
 
 
 def test_session_history_of_a_trimmed_conversation_serves_what_is_left(api_client: APIClient, tenant: Tenant) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.conf import settings as django_settings
+from pytest_django import Settings
 from rest_framework.test import APIClient
 
 from contacts.models import Message, Tenant
-from memories.models import Memory
+from memories.models import ContactEntity, Memory
 from memories.tasks import process_message
 from tests.factories import TenantFactory
 from tests.memories.helpers import ingest
@@ -51,14 +53,31 @@ def test_list_filters_by_type_status_entity_and_text(api_client: APIClient, arju
     assert contents("q=biryani&type=preference") == ["Loves biryani"]
 
 
-def test_list_is_paginated_with_a_cap(api_client: APIClient, arjun: Tenant) -> None:
+def test_list_is_paginated(api_client: APIClient, arjun: Tenant) -> None:
     page = api_client.get("/contacts/arjun/memories?limit=2").json()
-    capped = api_client.get("/contacts/arjun/memories?limit=100000").json()
 
     assert len(page["results"]) == 2
     assert page["count"] == Memory.objects.filter(tenant=arjun).count()
     assert page["next"] is not None
-    assert len(capped["results"]) == page["count"]  # fewer than the 200 cap
+
+
+def test_list_is_paginated_with_a_cap(api_client: APIClient, arjun: Tenant, settings: Settings) -> None:
+    # given more memories than the page cap
+    settings.PAGINATION_MAX_LIMIT = 3
+    total = Memory.objects.filter(tenant=arjun).count()
+    assert total > 3
+
+    # when a caller asks for far more than the cap
+    capped = api_client.get("/contacts/arjun/memories?limit=100000").json()
+
+    # then exactly the cap is returned, with a link to the rest
+    assert len(capped["results"]) == 3
+    assert capped["count"] == total
+    assert capped["next"] is not None
+
+
+def test_the_page_cap_is_the_documented_200() -> None:
+    assert django_settings.PAGINATION_MAX_LIMIT == 200
 
 
 def test_list_rejects_unknown_filter_values(api_client: APIClient, arjun: Tenant) -> None:
@@ -125,7 +144,7 @@ def test_patch_edits_records_history_and_re_embeds(
     assert response.status_code == 200
     assert (memory.content, memory.pinned) == ("Loves Hyderabadi biryani", True)
     assert memory.embedding is not None and list(memory.embedding) != list(before)
-    history = api_client.get(f"/memories/{memory.pk}/history").json()
+    history = api_client.get(f"/memories/{memory.pk}/history").json()["results"]
     assert [e["kind"] for e in history] == ["created", "edited"]
     assert (history[1]["before"]["content"], history[1]["after"]["content"]) == (
         "Loves biryani",
@@ -136,7 +155,7 @@ def test_patch_edits_records_history_and_re_embeds(
 def test_history_shows_supersession(api_client: APIClient, arjun: Tenant) -> None:
     old = Memory.objects.get(tenant=arjun, content="Lives in Chennai")
 
-    history = api_client.get(f"/memories/{old.pk}/history").json()
+    history = api_client.get(f"/memories/{old.pk}/history").json()["results"]
 
     assert [e["kind"] for e in history] == ["created", "superseded"]
     assert history[1]["source_message_ids"] == ["m3"]
@@ -153,11 +172,43 @@ def test_delete_removes_the_memory(api_client: APIClient, arjun: Tenant) -> None
 
 
 def test_entities_list_with_memory_counts(api_client: APIClient, arjun: Tenant) -> None:
-    entities = {e["ref"]: e for e in api_client.get("/contacts/arjun/entities").json()}
+    entities = {e["ref"]: e for e in api_client.get("/contacts/arjun/entities").json()["results"]}
 
     assert entities["pet:bruno"]["metadata"] == {"species": "dog"}
     assert entities["pet:bruno"]["memory_count"] == 2
     assert "location:pune" in entities
+
+
+def test_entities_are_paginated_with_a_cap(api_client: APIClient, arjun: Tenant, settings: Settings) -> None:
+    # given a contact naming more entities than the page cap
+    settings.PAGINATION_MAX_LIMIT = 1
+    refs = [e.ref for e in ContactEntity.objects.filter(tenant=arjun).order_by("entity_type", "key")]
+    assert len(refs) > 1
+
+    # when a caller asks for all of them, then for the second page
+    first = api_client.get("/contacts/arjun/entities?limit=100000").json()
+    second = api_client.get("/contacts/arjun/entities?limit=1&offset=1").json()
+
+    # then each page holds the cap, in order, in the same envelope as every list
+    assert (first["count"], [e["ref"] for e in first["results"]]) == (len(refs), refs[:1])
+    assert first["next"] == "http://testserver/contacts/arjun/entities?limit=1&offset=1"
+    assert first["previous"] is None
+    assert [e["ref"] for e in second["results"]] == refs[1:2]
+
+
+def test_history_is_paginated_with_a_cap(api_client: APIClient, arjun: Tenant, settings: Settings) -> None:
+    # given a memory with two events (created, superseded) and a page cap of one
+    settings.PAGINATION_MAX_LIMIT = 1
+    old = Memory.objects.get(tenant=arjun, content="Lives in Chennai")
+
+    # when a caller asks for its whole history, then for the second page
+    first = api_client.get(f"/memories/{old.pk}/history?limit=100000").json()
+    second = api_client.get(f"/memories/{old.pk}/history?limit=1&offset=1").json()
+
+    # then one event a page, oldest first
+    assert (first["count"], [e["kind"] for e in first["results"]]) == (2, ["created"])
+    assert first["next"] == f"http://testserver/memories/{old.pk}/history?limit=1&offset=1"
+    assert ([e["kind"] for e in second["results"]], second["next"]) == (["superseded"], None)
 
 
 def test_another_tenants_memories_are_404(api_client: APIClient) -> None:

@@ -121,16 +121,20 @@ class Stack:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
 
+    def stop(self, name: str) -> None:
+        """SIGTERM the process and everything it started, and wait for them (SIGKILL after 20 s): a clean stop."""
+        process = self.processes.pop(name)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+
     def stop_all(self) -> None:
         for name in list(self.processes):
-            process = self.processes.pop(name)
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait(timeout=10)
+            self.stop(name)
         self.stop_redis()
         self.stop_postgres()
 
