@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import random
 import statistics
 import sys
+import threading
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,7 @@ from bench.texts import chat_message, question
 from config.redis_client import redis_client
 from contacts.models import Contact, Message
 from contacts.services import api_key_create
+from memories.tasks import flush_access_log
 
 DRAIN_TIMEOUT_SECONDS = 300
 logging.getLogger("httpx").setLevel(logging.WARNING)  # one INFO line per request otherwise
@@ -89,13 +92,33 @@ def main() -> None:
     if args.url:
         figures = run(Target(url=args.url, key=args.key or ""))
     else:
-        with servers_running(BENCH_ENVIRONMENT, Path("bench/results/servers")) as servers:
+        with servers_running(BENCH_ENVIRONMENT, Path("bench/results/servers")) as servers, access_log_flushed():
             key = api_key_create(tenant=bench_tenant(), name="bench-load")[1]
             figures = run(Target(url=servers.url, key=key, access_log=servers.access_log))
     print_figures(figures)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(figures, indent=2) + "\n")
+
+
+@contextlib.contextmanager
+def access_log_flushed(every_seconds: float = 10.0) -> Iterator[None]:
+    """What celery-beat does in production (it is not started here: its other schedules, such as the
+    consolidation pass, are not part of this benchmark): enqueue the access-log flush every ``every_seconds``,
+    so the worker applies the accesses /context queued, at production's pace."""
+    stop = threading.Event()
+
+    def _beat() -> None:
+        while not stop.wait(every_seconds):
+            flush_access_log.delay()
+
+    thread = threading.Thread(target=_beat, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def load_run(

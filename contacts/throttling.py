@@ -1,12 +1,12 @@
 """Admission checks DRF runs after authentication and before a view reads the request body.
 
 ``ApiKeyRateThrottle`` counts requests per API key and scope in fixed windows of one period (a minute for
-"6000/min") in the Redis cache. The scope comes from the URL name: ``ingest`` (POST /ingest, /ingest/batch),
-``context`` (GET /context, /brain/context), ``default`` (everything else); /health is never limited. Rates come
-from settings.API_RATE_LIMITS, and ``Tenant.settings["rate_limits"]`` (``{"ingest": "100/min"}``) overrides a
-scope for that tenant's keys. Beyond the rate: 429, a JSON ``detail`` and ``Retry-After`` (whole seconds until
-the window ends). Throttling must never take the API down: with the cache unavailable a request is let
-through, and one warning is logged per outage.
+"6000/min") in Redis (one round trip a request). The scope comes from the URL name: ``ingest`` (POST /ingest,
+/ingest/batch), ``context`` (GET /context, /brain/context), ``default`` (everything else); /health is never
+limited. Rates come from settings.API_RATE_LIMITS, and ``Tenant.settings["rate_limits"]``
+(``{"ingest": "100/min"}``) overrides a scope for that tenant's keys. Beyond the rate: 429, a JSON ``detail`` and
+``Retry-After`` (whole seconds until the window ends). Throttling must never take the API down: with Redis
+unavailable a request is let through, and one warning is logged per outage.
 
 ``RequestSizeLimit`` refuses a body over DATA_UPLOAD_MAX_MEMORY_SIZE with a JSON 413 before it is read (left to
 Django, ``request.data`` would raise RequestDataTooBig: an HTML 400 and an error logged with a traceback).
@@ -20,11 +20,13 @@ import re
 from typing import Any
 
 from django.conf import settings
+from redis.exceptions import RedisError
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 
+from config.redis_client import redis_client
 from contacts.authentication import TenantClient
 from contacts.models import Tenant
 
@@ -95,21 +97,20 @@ class ApiKeyRateThrottle(SimpleRateThrottle):
         INCR is atomic, so web workers and processes share one count. A counter expires one period after its
         window's first request: never before the window ends, and its key (with the window number) is not reused."""
         try:
-            count = _increment(self.cache, key, timeout=self.duration)
-        except Exception:  # noqa: BLE001 - by contract (module docstring): a cache outage never fails a request
+            count = _increment(key, timeout=self.duration)
+        except RedisError:  # by contract (module docstring): a Redis outage never fails a request
             _report_cache_outage()
             return None
         _report_cache_recovery()
         return count
 
 
-def _increment(cache: Any, key: str, *, timeout: int) -> int:
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # the window's first request
-        if cache.add(key, 1, timeout):
-            return 1
-        return int(cache.incr(key))  # another request created the counter first
+def _increment(key: str, *, timeout: int) -> int:
+    # SET NX creates the window's counter with its expiry, INCR counts: atomic each, one round trip together.
+    pipeline = redis_client().pipeline(transaction=False)
+    pipeline.set(key, 0, ex=timeout, nx=True)
+    pipeline.incr(key)
+    return int(pipeline.execute()[1])
 
 
 def tenant_rate(tenant: Tenant, scope: str) -> str:

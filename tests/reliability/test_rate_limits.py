@@ -21,12 +21,7 @@ from tests.factories import TenantFactory
 pytestmark = pytest.mark.django_db
 # A fixed clock for the throttle: 15 seconds into a minute (and an hour), so windows never roll over mid-test.
 T = 60 * 60 * 500_000 + 15.0
-DEAD_CACHE = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "unix:///nonexistent/rapport-redis.sock",
-    }
-}
+DEAD_REDIS = "unix:///nonexistent/rapport-redis.sock"
 
 
 @pytest.fixture(autouse=True)
@@ -166,7 +161,7 @@ def test_with_the_cache_down_requests_are_served_and_one_warning_logged(
 ) -> None:
     # given a tenant limited to one request a minute, and the cache (Redis) unreachable
     _limited(tenant, default="1/min", ingest="1/min")
-    with override_settings(CACHES=DEAD_CACHE), caplog.at_level(logging.INFO, logger="contacts.throttling"):
+    with override_settings(REDIS_URL=DEAD_REDIS), caplog.at_level(logging.INFO, logger="contacts.throttling"):
         # when its key makes more requests than the limit allows
         reads = [api_client.get("/contacts/nobody").status_code for _ in range(3)]
         ingests = [_ingest(api_client, n).status_code for n in range(2)]
