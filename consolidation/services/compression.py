@@ -4,30 +4,44 @@ stay (status compressed, pointing at the pattern) for history; the pattern's pro
 
 A theme already summarised by a pattern is reinforced by the next batch of episodes instead of getting a
 second pattern (the pattern holds the theme's slot, ``theme:pet:bruno``).
+
+Written a few contacts at a time: their themes in one transaction under their state locks, patterns, links,
+history and compressed episodes in one statement each. Entity themes go first, then the clusters of what they
+left.
 """
 
 from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from itertools import islice
 
 import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
+from django.utils import timezone
 
 from consolidation.services.lifecycle import Scope
 from contacts.models import Contact, ContactState
 from memories.extraction.text import content_words
-from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus, MemoryType
-from memories.services.records import memories_compress, memory_create, memory_reinforce
+from memories.models import ContactEntity, Memory, MemoryEvent, MemoryEventKind, MemorySource, MemoryStatus, MemoryType
+from memories.services import recent
+from memories.services.records import SNAPSHOT_FIELDS, _snapshot, memory_embed_later, memory_reinforce
 from providers import llm
 from providers.embeddings import embedding_model
 
 logger = logging.getLogger(__name__)
 # Columns compression never reads from an episode (the vector alone is ~1.5 KB a row).
 _UNUSED_HERE = ("embedding", "search_vector")
+# Contacts whose themes are read together (bounds the episodes in memory), and written in one transaction: a
+# backlog pass writes ~15,000 patterns, and per-pattern round trips and commits were most of its cost.
+_CONTACTS_PER_READ = 200
+CONTACTS_PER_TRANSACTION = 25
+# What compression reads of an episode: its snapshot for the history, its provenance, its text for the sentence.
+_READ_HERE = ("contact_id", *SNAPSHOT_FIELDS, "source_message_ids", "created_at")
 _PROMPT = (
     "You write one memory for a chatbot about a person, from several short episodes they shared. Reply with "
     "a single sentence (at most 40 words) in the third person saying what the episodes show about their life, "
@@ -36,43 +50,123 @@ _PROMPT = (
 )
 
 
+@dataclass
+class _Theme:
+    """One contact's episodes (oldest first) about one entity, or one embedding cluster (``entity`` None)."""
+
+    contact: Contact
+    entity: ContactEntity | None
+    episodes: list[Memory]
+    sentence: str = ""
+
+    @property
+    def slot(self) -> str:
+        return f"theme:{self.entity.ref}" if self.entity is not None else ""
+
+
 def episodes_compress(*, now: datetime, scope: Scope, use_llm: bool = True) -> tuple[int, int]:
-    """Returns (patterns written or reinforced, episodes compressed)."""
+    """Returns (patterns written or reinforced, episodes compressed). Idempotent: compressed episodes leave the
+    active set, so a second pass finds no theme. A pass killed halfway keeps the transactions it finished."""
     patterns = compressed = 0
-    for contact_id, entity_id in _entity_themes(scope):
-        done = _compress_entity_theme(contact_id, entity_id, now, use_llm)
-        patterns, compressed = patterns + bool(done), compressed + done
-    for contact_id in _contacts_with_a_dense_neighbourhood(scope):
-        for cluster in _clusters(contact_id):
-            done = _compress(contact_id, cluster, None, now, use_llm)
-            patterns, compressed = patterns + bool(done), compressed + done
+    for themes in _by_contacts(_entity_themes(scope)):
+        done = _themes_compress(themes, now, use_llm)
+        patterns, compressed = patterns + done[0], compressed + done[1]
+    for themes in _by_contacts(_cluster_themes(scope)):  # after the entity themes: clusters of what they left
+        done = _themes_compress(themes, now, use_llm)
+        patterns, compressed = patterns + done[0], compressed + done[1]
     return patterns, compressed
 
 
-def _entity_themes(scope: Scope) -> list[tuple[int, int]]:
+def _by_contacts(per_contact: Iterator[list[_Theme]]) -> Iterator[list[_Theme]]:
+    """The themes of CONTACTS_PER_TRANSACTION contacts at a time."""
+    while group := list(islice(per_contact, CONTACTS_PER_TRANSACTION)):
+        yield [theme for themes in group for theme in themes]
+
+
+def _entity_themes(scope: Scope) -> Iterator[list[_Theme]]:
+    """Per contact with one, its entity themes. Read _CONTACTS_PER_READ contacts at a time."""
+    members = _entity_theme_members(scope)
+    contact_ids = list(members)
+    for start in range(0, len(contact_ids), _CONTACTS_PER_READ):
+        chunk = contact_ids[start : start + _CONTACTS_PER_READ]
+        contacts = Contact.objects.in_bulk(chunk)
+        entities = ContactEntity.objects.in_bulk([entity_id for c in chunk for entity_id in members[c]])
+        episode_ids = {pk for c in chunk for ids in members[c].values() for pk in ids}
+        episodes = Memory.objects.filter(status=MemoryStatus.ACTIVE).only(*_READ_HERE).in_bulk(episode_ids)
+        for contact_id in chunk:
+            themes = _claimed(contacts.get(contact_id), members[contact_id], entities, episodes)
+            if themes:
+                yield themes
+
+
+def _entity_theme_members(scope: Scope) -> dict[int, dict[int, list[int]]]:
+    """contact id → entity id → ids of its active episodes (oldest first), for entities with THEME_MIN_EPISODES
+    or more; contacts and entities in id order."""
     where, params = scope.sql("m")
     with connection.cursor() as cursor:
         cursor.execute(
-            f"""SELECT m.contact_id, link.contactentity_id FROM memories_memory m
-                JOIN memories_memory_entities link ON link.memory_id = m.id
-                WHERE m.memory_type = 'episode' AND m.status = 'active' AND m.contact_id IS NOT NULL{where}
-                GROUP BY m.contact_id, link.contactentity_id HAVING count(*) >= %(minimum)s
-                ORDER BY m.contact_id, link.contactentity_id""",  # noqa: S608
+            f"""SELECT contact_id, contactentity_id, id FROM (
+                    SELECT m.contact_id, link.contactentity_id, m.id, m.created_at,
+                           count(*) OVER (PARTITION BY m.contact_id, link.contactentity_id) AS episodes
+                    FROM memories_memory m JOIN memories_memory_entities link ON link.memory_id = m.id
+                    WHERE m.memory_type = 'episode' AND m.status = 'active' AND m.contact_id IS NOT NULL{where}
+                ) themed WHERE episodes >= %(minimum)s
+                ORDER BY contact_id, contactentity_id, created_at, id""",  # noqa: S608
             {"minimum": settings.THEME_MIN_EPISODES, **params},
         )
-        return list(cursor.fetchall())
+        members: dict[int, dict[int, list[int]]] = {}
+        for contact_id, entity_id, memory_id in cursor.fetchall():
+            members.setdefault(contact_id, {}).setdefault(entity_id, []).append(memory_id)
+        return members
 
 
-def _compress_entity_theme(contact_id: int, entity_id: int, now: datetime, use_llm: bool) -> int:
-    episodes = list(
-        Memory.objects.filter(
-            contact_id=contact_id, memory_type=MemoryType.EPISODE, status=MemoryStatus.ACTIVE, entities__pk=entity_id
-        )
-        .defer(*_UNUSED_HERE)
-        .order_by("created_at", "pk")
-    )
-    entity = ContactEntity.objects.get(pk=entity_id)
-    return _compress(contact_id, episodes, entity, now, use_llm)
+def _claimed(
+    contact: Contact | None,
+    members: dict[int, list[int]],
+    entities: dict[int, ContactEntity],
+    episodes: dict[int, Memory],
+) -> list[_Theme]:
+    """The contact's entity themes in entity id order, each episode in the first theme that takes it — as if
+    each theme were compressed before the next was read (an episode about the dog and the sister goes once)."""
+    if contact is None:  # deleted since
+        return []
+    taken: set[int] = set()
+    themes = []
+    for entity_id, ids in members.items():
+        mine = [episodes[pk] for pk in ids if pk in episodes and pk not in taken]
+        if entity_id in entities and len(mine) >= settings.THEME_MIN_EPISODES:
+            taken.update(episode.pk for episode in mine)
+            themes.append(_Theme(contact, entities[entity_id], mine))
+    return themes
+
+
+def _cluster_themes(scope: Scope) -> Iterator[list[_Theme]]:
+    """Per contact with one, its embedding clusters. Read _CONTACTS_PER_READ contacts at a time."""
+    contact_ids = _contacts_with_a_dense_neighbourhood(scope)
+    for start in range(0, len(contact_ids), _CONTACTS_PER_READ):
+        chunk = contact_ids[start : start + _CONTACTS_PER_READ]
+        contacts = Contact.objects.in_bulk(chunk)
+        episodes: dict[int, list[Memory]] = {}
+        for episode in (
+            Memory.objects.filter(
+                contact_id__in=chunk, memory_type=MemoryType.EPISODE, status=MemoryStatus.ACTIVE,
+                embedding_model=embedding_model(),  # vectors of two models are not comparable (mid re-embed)
+                embedding__isnull=False,
+            ).only(*_READ_HERE).order_by("created_at", "pk")
+        ):  # fmt: skip
+            episodes.setdefault(episode.contact_id, []).append(episode)  # type: ignore[arg-type]
+        vectors = _vectors([episode.pk for mine in episodes.values() for episode in mine])
+        for contact_id in chunk:
+            clusters = _clusters(episodes.get(contact_id, []), vectors)
+            if clusters and contact_id in contacts:
+                yield [_Theme(contacts[contact_id], None, cluster) for cluster in clusters]
+
+
+def _vectors(memory_ids: list[int]) -> dict[int, np.ndarray]:
+    """The memories' embeddings, parsed by numpy (the ORM field parses each of the 384 floats in Python)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT id, embedding::text FROM memories_memory WHERE id = ANY(%s)", [memory_ids])
+        return {pk: np.fromstring(text[1:-1], sep=",", dtype=np.float32) for pk, text in cursor.fetchall()}
 
 
 def _contacts_with_a_dense_neighbourhood(scope: Scope) -> list[int]:
@@ -102,22 +196,15 @@ def _contacts_with_a_dense_neighbourhood(scope: Scope) -> list[int]:
         return [row[0] for row in cursor.fetchall()]
 
 
-def _clusters(contact_id: int) -> list[list[Memory]]:
-    """Greedy: the episode with the most neighbours above THEME_CLUSTER_SIMILARITY seeds a cluster of itself
-    and those neighbours, if they are enough; repeat over what is left."""
-    episodes = list(
-        Memory.objects.filter(
-            contact_id=contact_id,
-            memory_type=MemoryType.EPISODE,
-            status=MemoryStatus.ACTIVE,
-            embedding_model=embedding_model(),  # vectors of two models are not comparable (mid re-embed)
-        ).order_by("created_at", "pk")
-    )
+def _clusters(episodes: list[Memory], vectors: dict[int, np.ndarray]) -> list[list[Memory]]:
+    """Greedy, over one contact's episodes (oldest first): the episode with the most neighbours above
+    THEME_CLUSTER_SIMILARITY seeds a cluster of itself and those neighbours, if they are enough; repeat over
+    what is left."""
     if len(episodes) < settings.THEME_MIN_EPISODES:
         return []
-    vectors = np.array([m.embedding for m in episodes], dtype=np.float32)
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-12
-    close = (vectors @ vectors.T) >= settings.THEME_CLUSTER_SIMILARITY
+    matrix = np.array([vectors[m.pk] for m in episodes], dtype=np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True) + 1e-12
+    close = (matrix @ matrix.T) >= settings.THEME_CLUSTER_SIMILARITY
     left = np.ones(len(episodes), dtype=bool)
     clusters: list[list[Memory]] = []
     while left.any():
@@ -131,41 +218,144 @@ def _clusters(contact_id: int) -> list[list[Memory]]:
     return clusters
 
 
-def _compress(
-    contact_id: int, episodes: Sequence[Memory], entity: ContactEntity | None, now: datetime, use_llm: bool
-) -> int:
-    if len(episodes) < settings.THEME_MIN_EPISODES:
-        return 0
-    contact = Contact.objects.select_related("tenant").get(pk=contact_id)
-    slot = f"theme:{entity.ref}" if entity is not None else ""
-    sentence = _pattern_sentence(contact, episodes, entity, use_llm)  # an LLM call: outside the transaction
+def _themes_compress(themes: list[_Theme], now: datetime, use_llm: bool) -> tuple[int, int]:
+    """The themes of a few contacts in one transaction, under their state locks — taken in contact id order, and
+    ingest and the deferred pass hold one at a time, so no deadlock. Returns (patterns, episodes compressed). A
+    theme left with fewer than THEME_MIN_EPISODES active episodes by a concurrent change is skipped; the next
+    pass looks again."""
+    for theme in themes:  # LLM calls: outside the transaction
+        theme.sentence = _pattern_sentence(theme.contact, theme.episodes, theme.entity, use_llm)
     with transaction.atomic():
-        ContactState.objects.select_for_update().filter(contact_id=contact_id).first()
-        fresh = list(
-            Memory.objects.filter(pk__in=[e.pk for e in episodes], status=MemoryStatus.ACTIVE)
-            .defer(*_UNUSED_HERE)
-            .order_by("created_at", "pk")
+        contact_ids = sorted({theme.contact.pk for theme in themes})
+        list(ContactState.objects.select_for_update().filter(contact_id__in=contact_ids).order_by("contact_id"))
+        fresh = _still_active(themes)
+        patterns = _patterns_for(fresh, now)
+        _memories_compress_into(list(zip(patterns, (episodes for _, episodes in fresh), strict=True)), now)
+        _forget_after_commit(contact_ids)
+    return len(fresh), sum(len(episodes) for _, episodes in fresh)
+
+
+def _still_active(themes: list[_Theme]) -> list[tuple[_Theme, list[Memory]]]:
+    """Each theme with its episodes as they are now (read under the lock), if enough are still active."""
+    ids = [episode.pk for theme in themes for episode in theme.episodes]
+    current = Memory.objects.filter(status=MemoryStatus.ACTIVE).only(*_READ_HERE).in_bulk(ids)
+    fresh = []
+    for theme in themes:
+        episodes = [current[e.pk] for e in theme.episodes if e.pk in current]
+        if len(episodes) >= settings.THEME_MIN_EPISODES:
+            fresh.append((theme, episodes))
+    return fresh
+
+
+def _patterns_for(fresh: list[tuple[_Theme, list[Memory]]], now: datetime) -> list[Memory]:
+    """One pattern per theme, in order: the contact's active pattern of the theme's slot reinforced, else a new
+    one."""
+    existing = _slot_holders([theme for theme, _ in fresh])
+    new = [(theme, episodes) for theme, episodes in fresh if (theme.contact.pk, theme.slot) not in existing]
+    created = iter(_patterns_create(new, now))
+    patterns = []
+    for theme, episodes in fresh:
+        holder = existing.get((theme.contact.pk, theme.slot))
+        if holder is None:
+            patterns.append(next(created))
+            continue
+        entities = [theme.entity] if theme.entity is not None else []
+        message_ids = _message_ids(episodes)
+        patterns.append(memory_reinforce(memory=holder, source_message_ids=message_ids, at=now, entities=entities))
+    return patterns
+
+
+def _slot_holders(themes: list[_Theme]) -> dict[tuple[int, str], Memory]:
+    """(contact id, slot) → the contact's active memory holding the slot, for the themes' slots (a cluster has
+    none)."""
+    wanted = {(theme.contact.pk, theme.slot) for theme in themes if theme.slot}
+    if not wanted:
+        return {}
+    held = Memory.objects.filter(
+        contact_id__in={contact_id for contact_id, _ in wanted},
+        slot__in={slot for _, slot in wanted},
+        status=MemoryStatus.ACTIVE,
+    ).defer(*_UNUSED_HERE)
+    holders: dict[tuple[int, str], Memory] = {}
+    for memory in held.order_by("-pk"):  # the oldest wins a (rare) tie, as .first() did
+        holders[(memory.contact_id, memory.slot)] = memory  # type: ignore[index]
+    return {key: memory for key, memory in holders.items() if key in wanted}
+
+
+def _patterns_create(new: list[tuple[_Theme, list[Memory]]], now: datetime) -> list[Memory]:
+    """``memory_create`` of many patterns at once: the same rows, entity links and "created" events, in one
+    INSERT each; the caller drops the caches. (A bulk memory_create; it belongs in memories/services/records.py.)"""
+    if not new:
+        return []
+    patterns = Memory.objects.bulk_create(
+        Memory(
+            tenant_id=theme.contact.tenant_id, contact=theme.contact, memory_type=MemoryType.PATTERN,
+            content=theme.sentence, importance=settings.THEME_PATTERN_IMPORTANCE, source=MemorySource.CONSOLIDATION,
+            slot=theme.slot, decay_rate=settings.MEMORY_DEFAULTS[MemoryType.PATTERN]["decay_rate"],
+            metadata={"compressed_from": [e.pk for e in episodes]},
+            source_message_ids=list(dict.fromkeys(_message_ids(episodes))), valid_from=now, created_at=now,
         )
-        if len(fresh) < settings.THEME_MIN_EPISODES:
-            return 0  # changed meanwhile; the next pass looks again
-        pattern = _pattern_for(contact, slot, sentence, fresh, entity, now)
-        memories_compress(episodes=fresh, pattern=pattern, at=now)
-    return len(fresh)
-
-
-def _pattern_for(
-    contact: Contact, slot: str, sentence: str, episodes: list[Memory], entity: ContactEntity | None, now: datetime
-) -> Memory:
-    message_ids = [message_id for episode in episodes for message_id in episode.source_message_ids]
-    entities = [entity] if entity is not None else []
-    existing = Memory.objects.filter(contact=contact, status=MemoryStatus.ACTIVE, slot=slot).first() if slot else None
-    if existing is not None:
-        return memory_reinforce(memory=existing, source_message_ids=message_ids, at=now, entities=entities)
-    return memory_create(
-        tenant=contact.tenant, contact=contact, memory_type=MemoryType.PATTERN, content=sentence,
-        source=MemorySource.CONSOLIDATION, created_at=now, importance=settings.THEME_PATTERN_IMPORTANCE, slot=slot,
-        metadata={"compressed_from": [e.pk for e in episodes]}, source_message_ids=message_ids, entities=entities,
+        for theme, episodes in new
     )  # fmt: skip
+    Memory.entities.through.objects.bulk_create(
+        Memory.entities.through(memory_id=pattern.pk, contactentity_id=theme.entity.pk)
+        for pattern, (theme, _) in zip(patterns, new, strict=True)
+        if theme.entity is not None
+    )
+    MemoryEvent.objects.bulk_create(
+        MemoryEvent(
+            memory=pattern, kind=MemoryEventKind.CREATED, actor="system", before={}, after=_snapshot(pattern),
+            source_message_ids=_message_ids(episodes), created_at=now,
+        )
+        for pattern, (_, episodes) in zip(patterns, new, strict=True)
+    )  # fmt: skip
+    for pattern in {pattern.contact_id: pattern for pattern in patterns}.values():
+        memory_embed_later(pattern)  # one task per contact embeds all its memories still without a vector
+    return patterns
+
+
+def _memories_compress_into(compressions: list[tuple[Memory, list[Memory]]], at: datetime) -> None:
+    """``memories_compress`` of many patterns' episodes at once: the same UPDATE and "compressed" events, in one
+    statement each; the caller drops the caches. (A bulk memories_compress; it belongs in
+    memories/services/records.py.)"""
+    if not compressions:
+        return
+    updated_at = timezone.now()
+    events = []
+    for pattern, episodes in compressions:
+        for episode in episodes:
+            before = _snapshot(episode)
+            episode.status, episode.valid_to, episode.superseded_by, episode.updated_at = (
+                MemoryStatus.COMPRESSED, at, pattern, updated_at,
+            )  # fmt: skip
+            events.append(
+                MemoryEvent(
+                    memory=episode, kind=MemoryEventKind.COMPRESSED, actor="consolidation", before=before,
+                    after={**_snapshot(episode), "pattern": pattern.pk}, source_message_ids=[], created_at=at,
+                )
+            )  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """UPDATE memories_memory m SET status = %s, valid_to = %s, superseded_by_id = v.pattern_id,
+                   updated_at = %s
+               FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, pattern_id) WHERE m.id = v.id""",
+            [
+                MemoryStatus.COMPRESSED, at, updated_at,
+                [episode.pk for _, episodes in compressions for episode in episodes],
+                [pattern.pk for pattern, episodes in compressions for _ in episodes],
+            ],
+        )  # fmt: skip
+    MemoryEvent.objects.bulk_create(events)
+
+
+def _forget_after_commit(contact_ids: list[int]) -> None:
+    """The contacts' recent-memory caches dropped once they see the new rows. (records._changed also drops
+    them at once, for reads later in its transaction; this one reads no cache.)"""
+    transaction.on_commit(lambda: [recent.forget(contact_id) for contact_id in contact_ids])
+
+
+def _message_ids(episodes: Sequence[Memory]) -> list[str]:
+    return [message_id for episode in episodes for message_id in episode.source_message_ids]
 
 
 def _pattern_sentence(contact: Contact, episodes: Sequence[Memory], entity: ContactEntity | None, use_llm: bool) -> str:

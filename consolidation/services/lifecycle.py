@@ -32,24 +32,43 @@ class Scope:
         return "", {}
 
 
+# A quiet memory is charged once per DECAY_CHARGE_PERIOD, not on every pass: by a 6-hourly pass, a quarter of the
+# quiet rows are rewritten instead of all of them (WAL, dead rows, vacuum). Its charge times are its own — its id
+# sets where they fall in the period — so the rows spread evenly over the passes: with one threshold for all, the
+# rows one pass charged (every quiet row, under charge-every-pass) would stay in step, and every fourth pass
+# would rewrite them all. The charge is always decay_rate × the time since the last one: exact under any
+# schedule, an importance at most a period plus a pass interval behind.
+DECAY_CHARGE_PERIOD = timedelta(days=1)
+# The id's charge time, in seconds into the period: (id × DECAY_CHARGE_SPREAD) mod period. About the golden ratio
+# of a day's seconds and coprime with them, so consecutive ids (a contact's memories) land far apart.
+DECAY_CHARGE_SPREAD = 53_401
+
+
 def memories_decay(*, now: datetime, scope: Scope) -> int:
     """Active, unpinned memories not accessed for DECAY_AFTER_DAYS lose ``decay_rate`` per day (fractional)
-    since they were last charged — or since their quiet week ended — floored at 0."""
+    since they were last charged — or since their quiet week ended — floored at 0, charged by the first pass
+    after one of their charge times (see DECAY_CHARGE_PERIOD) that follows their last charge."""
     where, params = scope.sql()
+    # decay is owed from here: the last charge, or the end of the quiet week if later
+    since = "GREATEST(COALESCE(decayed_at, '-infinity'::timestamptz), COALESCE(accessed_at, created_at) + %(quiet)s)"
     sql = f"""
         UPDATE memories_memory SET
-            importance = GREATEST(
-                importance - decay_rate * EXTRACT(EPOCH FROM (%(now)s - GREATEST(
-                    COALESCE(decayed_at, '-infinity'::timestamptz),
-                    COALESCE(accessed_at, created_at) + %(quiet)s
-                ))) / 86400.0,
-                0),
+            importance = GREATEST(importance - decay_rate * EXTRACT(EPOCH FROM (%(now)s - {since})) / 86400.0, 0),
             decayed_at = %(now)s
         WHERE status = 'active' AND NOT pinned AND importance > 0
           AND COALESCE(accessed_at, created_at) < %(now)s - %(quiet)s
-          AND (decayed_at IS NULL OR decayed_at < %(now)s){where}
-    """  # noqa: S608 - only the scope clause is interpolated, values are parameters
-    return _execute(sql, {"now": now, "quiet": timedelta(days=settings.DECAY_AFTER_DAYS), **params})
+          AND {_charge_times_up_to("%(now)s")} > {_charge_times_up_to(since)}{where}
+    """  # noqa: S608 - only our expressions and the scope clause are interpolated, values are parameters
+    period = int(DECAY_CHARGE_PERIOD.total_seconds())
+    quiet = timedelta(days=settings.DECAY_AFTER_DAYS)
+    return _execute(sql, {"now": now, "quiet": quiet, "period": period, "spread": DECAY_CHARGE_SPREAD, **params})
+
+
+def _charge_times_up_to(moment: str) -> str:
+    """How many of the row's charge times are at or before ``moment`` (an SQL timestamptz), counted from the
+    epoch: more at ``now`` than at its last charge means one has come since."""
+    phase = "(id %% %(period)s) * %(spread)s %% %(period)s"  # (id mod period first: no bigint overflow)
+    return f"floor((EXTRACT(EPOCH FROM {moment}) - {phase}) / %(period)s)"
 
 
 def memories_expire(*, now: datetime, scope: Scope) -> int:

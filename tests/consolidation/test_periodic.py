@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import time
 from datetime import UTC, datetime, timedelta
 from io import StringIO
 from typing import Any
@@ -10,11 +12,14 @@ import psycopg
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django_celery_beat.models import PeriodicTask
 
 from config import clock
 from consolidation.lock import CONSOLIDATION_LOCK_KEY
 from consolidation.models import ConsolidationRun
+from consolidation.services.compression import episodes_compress
+from consolidation.services.lifecycle import DECAY_CHARGE_PERIOD, DECAY_CHARGE_SPREAD, Scope
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, ContactState, Tenant
 from memories.models import ContactEntity, Memory
@@ -75,11 +80,66 @@ def test_decay_starts_after_seven_quiet_days_and_charges_each_day_once(arjun: Co
     assert _importance(pinned) == 0.7
     assert _importance(almost_gone) == 0.0
 
-    # and running again at once charges nothing more; six hours later, a quarter day more
+    # and running again at once charges nothing more; a day later, one day more. (This said "six hours later, a
+    # quarter day more" while every pass charged every quiet memory; a memory is now charged once a day, at a
+    # time of its own — the next two tests — and any day holds exactly one of its charge times.)
     consolidation_run(now=NOW)
     assert _importance(quiet) == round(0.7 - 0.003, 6)
-    consolidation_run(now=NOW + timedelta(hours=6))
-    assert _importance(quiet) == round(0.7 - 0.003 * 1.25, 6)
+    consolidation_run(now=NOW + timedelta(days=1))
+    assert _importance(quiet) == round(0.7 - 0.003 * 2, 6)
+
+
+def _next_charge_time(memory: Memory, after: datetime) -> datetime:
+    """lifecycle's rule: a memory's charge times are (id × DECAY_CHARGE_SPREAD) mod P seconds into each period P
+    counted from the epoch."""
+    period = int(DECAY_CHARGE_PERIOD.total_seconds())
+    phase = memory.pk % period * DECAY_CHARGE_SPREAD % period
+    return datetime.fromtimestamp((math.floor((after.timestamp() - phase) / period) + 1) * period + phase, tz=UTC)
+
+
+def test_a_quiet_memory_is_charged_at_its_own_time_for_all_the_time_since_its_last_charge(arjun: Contact) -> None:
+    # given a quiet memory charged by a pass at NOW, and its next charge time
+    quiet = _memory(arjun, "Works at Infosys", importance=0.7, accessed_at=NOW - timedelta(days=8))
+    consolidation_run(now=NOW)
+    due = _next_charge_time(quiet, after=NOW)
+    assert NOW < due <= NOW + timedelta(days=1)
+
+    # when a pass runs a second before it, then one at it
+    just_before = consolidation_run(now=due - timedelta(seconds=1))
+    assert _importance(quiet) == round(0.7 - 0.003, 6)
+    at_due = consolidation_run(now=due)
+
+    # then the first charges nothing, the second all the time since NOW
+    assert just_before is not None and at_due is not None
+    assert (just_before["decayed"], at_due["decayed"]) == (0, 1)
+    quiet.refresh_from_db()
+    assert quiet.importance == pytest.approx(0.7 - 0.003 * (1 + (due - NOW) / timedelta(days=1)), abs=1e-12)
+    assert quiet.decayed_at == due
+
+
+def test_six_hourly_passes_charge_each_quiet_memory_once_a_day_spread_over_the_passes(arjun: Contact) -> None:
+    # given 40 quiet memories (consecutive ids), all charged by a pass at NOW, two quiet days after their week
+    memories = [
+        _memory(arjun, f"Quiet fact {n}", importance=0.7, created_at=NOW - timedelta(days=30),
+                accessed_at=NOW - timedelta(days=9))
+        for n in range(40)
+    ]  # fmt: skip
+    first = consolidation_run(now=NOW)
+    assert first is not None and first["decayed"] == 40
+
+    # when the next four passes run, six hours apart
+    runs = [consolidation_run(now=NOW + timedelta(hours=6 * n)) for n in range(1, 5)]
+
+    # then each memory was rewritten by exactly one of them, about a quarter of them by each
+    decayed = [run["decayed"] for run in runs if run is not None]
+    assert sum(decayed) == 40
+    assert all(6 <= n <= 14 for n in decayed), decayed
+    # and owes nothing for the time up to its last charge
+    for memory in memories:
+        memory.refresh_from_db()
+        assert memory.decayed_at is not None and NOW < memory.decayed_at <= NOW + timedelta(days=1)
+        owed_days = (memory.decayed_at - (NOW - timedelta(days=2))) / timedelta(days=1)
+        assert memory.importance == pytest.approx(0.7 - 0.003 * owed_days, abs=1e-12)
 
 
 def test_business_memory_decays_at_its_own_rate(tenant: Tenant) -> None:
@@ -182,11 +242,28 @@ def test_five_episodes_about_one_entity_become_a_pattern(arjun: Contact, episode
     assert (pattern.importance, pattern.source, pattern.slot) == (0.8, "consolidation", "theme:pet:bruno")
     assert list(pattern.entities.values_list("key", flat=True)) == ["bruno"]
     assert pattern.source_message_ids == [f"m{n}" for n in range(5)]
+    assert pattern.metadata == {"compressed_from": [e.pk for e in originals]}
+    [created] = pattern.events.all()
+    assert (created.kind, created.actor, created.created_at) == ("created", "system", NOW)
+    assert (created.source_message_ids, created.after["slot"]) == ([f"m{n}" for n in range(5)], "theme:pet:bruno")
     for episode in Memory.objects.filter(pk__in=[e.pk for e in originals]):
         assert (episode.status, episode.superseded_by_id, episode.valid_to) == ("compressed", pattern.pk, NOW)
         [event] = episode.events.filter(kind="compressed")
         assert (event.actor, event.created_at, event.before["status"]) == ("consolidation", NOW, "active")
         assert (event.after["status"], event.after["pattern"]) == ("compressed", pattern.pk)
+
+
+def test_a_new_pattern_is_embedded_after_the_pass_commits(arjun: Contact, django_capture_on_commit_callbacks) -> None:  # type: ignore[no-untyped-def]
+    # given five episodes about Bruno (the rules path stores them without vectors until the deferred tier runs)
+    _bruno_episodes(arjun, _bruno(arjun), 5)
+
+    # when the pass writes their pattern and commits
+    with django_capture_on_commit_callbacks(execute=True):
+        consolidation_run(now=NOW)
+
+    # then the pattern got its vector (an embedding task, enqueued on commit), not only at the contact's next message
+    [pattern] = Memory.objects.filter(contact=arjun, memory_type="pattern")
+    assert (pattern.embedding is not None, pattern.embedding_model) == (True, "all-MiniLM-L6-v2")
 
 
 def test_compression_is_idempotent_and_later_episodes_reinforce_the_pattern(arjun: Contact) -> None:
@@ -204,6 +281,80 @@ def test_compression_is_idempotent_and_later_episodes_reinforce_the_pattern(arju
     assert pattern.importance == pytest.approx(0.85)
     assert len(pattern.source_message_ids) == 10
     assert not Memory.objects.filter(contact=arjun, memory_type="episode", status="active").exists()
+
+
+def _running_episodes(contact: Contact, count: int) -> list[Memory]:
+    """Episodes pointing the same way: one embedding cluster."""
+    episodes = []
+    for n in range(count):
+        vector = [1.0] + [0.0] * 383
+        vector[1 + n] = 0.2
+        episodes.append(_memory(contact, f"Went running by the river {n}", "episode", embedding=vector,
+                                embedding_model="all-MiniLM-L6-v2", source_message_ids=[f"r{n}"]))  # fmt: skip
+    return episodes
+
+
+def test_one_pass_writes_all_of_a_contacts_themes(arjun: Contact) -> None:
+    # given a pattern about Bruno from an earlier pass, five new Bruno episodes — the last one also about
+    # Priya, who has four more — and a cluster of running episodes; and another contact's Bruno theme
+    bruno = _bruno(arjun)
+    _bruno_episodes(arjun, bruno, 5)
+    consolidation_run(now=NOW)
+    [earlier] = Memory.objects.filter(contact=arjun, memory_type="pattern")
+    priya = ContactEntity.objects.create(tenant=arjun.tenant, contact=arjun, entity_type="person", key="priya",
+                                         display_name="Priya", aliases=["Priya"])  # fmt: skip
+    new_bruno = _bruno_episodes(arjun, bruno, 5, start=5)
+    new_bruno[-1].entities.add(priya)
+    about_priya = [_memory(arjun, f"Priya called {n}", "episode", entities=[priya]) for n in range(4)]
+    running = _running_episodes(arjun, 5)
+    meera = ContactFactory(tenant=arjun.tenant, external_id="meera", display_name="Meera")
+    meera_bruno = _bruno_episodes(meera, _bruno(meera), 5)
+
+    # when the pass runs
+    stats = consolidation_run(now=NOW + timedelta(hours=6))
+
+    # then Bruno's pattern is reinforced by all five (the shared episode goes to the first theme), Priya's
+    # four wait for a fifth, the cluster and Meera's Bruno get new patterns
+    assert stats is not None and (stats["patterns"], stats["episodes_compressed"]) == (3, 15)
+    earlier.refresh_from_db()
+    assert (earlier.importance, earlier.source_message_ids) == (pytest.approx(0.85), [f"m{n}" for n in range(10)])
+    [reinforced] = earlier.events.filter(kind="reinforced")
+    assert reinforced.source_message_ids == [f"m{n}" for n in range(5, 10)]
+    assert {m.superseded_by_id for m in Memory.objects.filter(pk__in=[e.pk for e in new_bruno])} == {earlier.pk}
+    assert set(Memory.objects.filter(pk__in=[e.pk for e in about_priya]).values_list("status", flat=True)) == {"active"}
+    cluster = Memory.objects.get(contact=arjun, memory_type="pattern", slot="")
+    assert cluster.content.startswith("Arjun often talks about ")
+    assert cluster.source_message_ids == [f"r{n}" for n in range(5)]
+    assert list(cluster.events.values_list("kind", "source_message_ids")) == [("created", [f"r{n}" for n in range(5)])]
+    assert set(Memory.objects.filter(pk__in=[e.pk for e in running]).values_list("superseded_by", flat=True)) == {
+        cluster.pk
+    }
+    theirs = Memory.objects.get(contact=meera, memory_type="pattern")
+    assert (theirs.slot, list(theirs.entities.values_list("key", flat=True))) == ("theme:pet:bruno", ["bruno"])
+    assert set(Memory.objects.filter(pk__in=[e.pk for e in meera_bruno]).values_list("superseded_by", flat=True)) == {
+        theirs.pk
+    }
+
+
+def test_the_themes_of_many_contacts_are_written_in_one_transaction(tenant: Tenant) -> None:
+    # given three contacts with two themes each
+    for name in ("arjun", "meera", "ravi"):
+        contact = ContactFactory(tenant=tenant, external_id=name, display_name=name.title())
+        _bruno_episodes(contact, _bruno(contact), 5)
+        priya = ContactEntity.objects.create(tenant=tenant, contact=contact, entity_type="person", key="priya",
+                                             display_name="Priya", aliases=["Priya"])  # fmt: skip
+        for n in range(5):
+            _memory(contact, f"Priya called {n}", "episode", entities=[priya])
+
+    # when compression runs
+    with CaptureQueriesContext(connection) as queries:
+        done = episodes_compress(now=NOW, scope=Scope(), use_llm=False)
+
+    # then the six patterns come from one locking read and one INSERT (was one of each per theme)
+    assert done == (6, 30)
+    sql = [query["sql"] for query in queries.captured_queries]
+    assert sum("FOR UPDATE" in q for q in sql) == 1
+    assert sum(q.startswith('INSERT INTO "memories_memory" (') for q in sql) == 1
 
 
 def test_the_llm_writes_the_pattern_when_configured(arjun: Contact, openai_stub) -> None:  # type: ignore[no-untyped-def]
@@ -314,10 +465,23 @@ def test_a_second_pass_does_not_work_while_one_holds_the_lock(arjun: Contact) ->
             call_command("consolidate", stdout=StringIO())
         assert _importance(quiet) == 0.7
     finally:
+        holder = other.info.backend_pid
         other.close()  # the holder going away releases the lock, as a killed worker's would
+    _until_released(holder)
 
     assert consolidation_run(now=NOW) is not None
     assert _importance(quiet) < 0.7
+
+
+def _until_released(backend_pid: int) -> None:
+    """The server ends a closed connection's session, and frees its locks, a moment after the client goes (a
+    busy machine made this test flaky without the wait)."""
+    for _ in range(200):
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = %s", [backend_pid])
+            if cursor.fetchone()[0] == 0:
+                return
+        time.sleep(0.05)
 
 
 def test_dry_run_reports_exact_counts_and_changes_nothing(arjun: Contact) -> None:
