@@ -59,9 +59,11 @@ def varied_sentences(count: int = SENTENCE_COUNT, seed: int = 7) -> list[str]:
 def measure(threads: int) -> dict[str, float]:
     """One fresh process's figures: cold first query, warm reload, query latency, batch throughput."""
     started = time.perf_counter()
+    from django.conf import settings
+
     from providers import embeddings
 
-    embeddings.LOCAL_INTRA_OP_THREADS = threads  # read when the model loads, which happens next
+    settings.EMBEDDING_THREADS = threads  # read when the model loads, which happens next
     embeddings.embed_query("warm up")
     cold_seconds = time.perf_counter() - started
 

@@ -1,5 +1,6 @@
 """The web server and worker the HTTP benchmarks run against, started the way `make run` starts them
-(Procfile: ``gunicorn config.wsgi:application --workers 2``, ``celery -A config worker --concurrency 2``), in
+(Procfile: ``EMBEDDING_THREADS=1 gunicorn config.wsgi:application --workers 2``, ``celery -A config worker
+--concurrency 2``), in
 the bench environment (bench/benchdb.py). celery-beat is not started: its periodic jobs are not part of the
 hot path. gunicorn's access log records each request's server-side time (``%(D)s``, microseconds), which
 separates the time a request waited for a free worker from the time it was served.
@@ -42,7 +43,7 @@ def servers_running(
     web = [str(BIN / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
            "--workers", str(web_workers), "--graceful-timeout", "10",
            "--access-logfile", str(access_log), "--access-logformat", ACCESS_LOG_FORMAT]  # fmt: skip
-    processes = [_spawn(web, env, log_dir / "gunicorn.log")]
+    processes = [_spawn(web, {**env, "EMBEDDING_THREADS": "1"}, log_dir / "gunicorn.log")]  # as the Procfile
     if worker:
         celery = [str(BIN / "celery"), "-A", "config", "worker", "--loglevel", "WARNING", "--concurrency", "2"]
         processes.append(_spawn(celery, env, log_dir / "celery.log"))

@@ -165,6 +165,10 @@ EMBEDDING_PROVIDER = env.str("EMBEDDING_PROVIDER", default="local")
 EMBEDDING_MODEL = env.str("EMBEDDING_MODEL", default="all-MiniLM-L6-v2")
 # Width of Memory.embedding. Changing it needs a migration and a re-embed (see README).
 EMBEDDING_DIMENSIONS = 384
+# onnxruntime threads per process for the local model. Two nearly double a worker's batch throughput; a web
+# process embeds one short query at a time, where a second thread saves ~nothing and costs ~20% more CPU per
+# query, which 8 concurrent requests on 2 cores pay in latency: the Procfile's web process sets 1.
+EMBEDDING_THREADS = env.int("EMBEDDING_THREADS", default=2)
 if EMBEDDING_PROVIDER not in {"local", "openai"}:
     raise ImproperlyConfigured("EMBEDDING_PROVIDER must be 'local' or 'openai'")
 

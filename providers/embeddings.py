@@ -47,9 +47,7 @@ LOCAL_TOKENIZER_SHA256 = "be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30
 # The model's max_seq_length in sentence-transformers; longer texts are cut, as there.
 MAX_WORD_PIECES = 256
 LOCAL_BATCH_SIZE = 32
-# Measured on 2 cores: 2 threads take batch-32 from ~110 to ~205 texts/s and a single query from ~6.6 to
-# ~4.8 ms median, for ~15% more CPU per text. More threads than cores only adds contention.
-LOCAL_INTRA_OP_THREADS = min(2, os.cpu_count() or 1)
+# settings.EMBEDDING_THREADS, capped by the cores: more threads than cores only adds contention.
 
 OPENAI_DEFAULT_MODEL = "text-embedding-3-small"
 OPENAI_TIMEOUT_SECONDS = 10.0
@@ -132,13 +130,17 @@ def load_local_model(
     tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")  # noqa: S106 - a vocabulary token
 
     options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads = LOCAL_INTRA_OP_THREADS
+    options.intra_op_num_threads = local_intra_op_threads()
     options.inter_op_num_threads = 1
     # Idle threads would spin on cores that the other web and worker processes need.
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3  # errors only
     session = onnxruntime.InferenceSession(model_bytes, options, providers=["CPUExecutionProvider"])
     return LocalModel(session=session, tokenizer=tokenizer)
+
+
+def local_intra_op_threads() -> int:
+    return max(1, min(int(settings.EMBEDDING_THREADS), os.cpu_count() or 1))
 
 
 def _read_verified(path: Path, expected_sha256: str) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import threading
 from pathlib import Path
 
@@ -363,3 +364,18 @@ def test_openai_without_a_key_is_a_configuration_error(settings: Settings, opena
     # when a text is embedded, then the missing setting is named
     with pytest.raises(ImproperlyConfigured, match="OPENAI_API_KEY"):
         embed_texts(["Has a dog named Bruno"])
+
+
+@pytest.mark.parametrize(("configured", "used"), [(1, 1), (2, 2), (64, None), (0, 1)])
+def test_the_local_model_runs_on_the_configured_threads_capped_by_the_cores(
+    settings: Settings, configured: int, used: int | None
+) -> None:
+    # given EMBEDDING_THREADS (1 in web processes, 2 in workers)
+    settings.EMBEDDING_THREADS = configured
+
+    # when a model is loaded
+    session = load_local_model().session
+
+    # then onnxruntime runs on that many threads, never more than the machine's cores, never none
+    expected = used if used is not None else os.cpu_count()
+    assert session.get_session_options().intra_op_num_threads == min(expected, os.cpu_count())
