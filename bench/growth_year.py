@@ -31,9 +31,9 @@ from contacts.services import contact_get_or_create
 from memories.models import ContactEntity, Memory, MemoryStatus
 from memories.selectors import contact_context_get
 from memories.services import recent
+from memories.services.access import memories_record_access
 from memories.services.enrichment import message_process_deferred
 from memories.services.ingest import IngestPayload, message_ingest
-from memories.services.records import memories_record_access
 
 START = datetime(2025, 1, 6, tzinfo=UTC)  # a Monday; any fixed date keeps runs identical
 CONTACT_ID, DISPLAY_NAME = "growth-arjun", "Arjun"

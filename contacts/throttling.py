@@ -106,8 +106,9 @@ class ApiKeyRateThrottle(SimpleRateThrottle):
 
 
 def _increment(key: str, *, timeout: int) -> int:
-    # SET NX creates the window's counter with its expiry, INCR counts: atomic each, one round trip together.
-    pipeline = redis_client().pipeline(transaction=False)
+    # SET NX creates the window's counter with its expiry, INCR counts; MULTI/EXEC so the counter cannot expire
+    # between the two (an INCR on a just-expired key would make a counter that never expires). One round trip.
+    pipeline = redis_client().pipeline(transaction=True)
     pipeline.set(key, 0, ex=timeout, nx=True)
     pipeline.incr(key)
     return int(pipeline.execute()[1])

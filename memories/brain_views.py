@@ -15,7 +15,8 @@ from config.pagination import CappedLimitOffsetPagination
 from memories.models import MemorySource, MemoryStatus, MemoryType
 from memories.selectors import business_context_get, business_memory_list
 from memories.serializers import StrictSerializer
-from memories.services.records import memories_record_access_later, memory_create, memory_embed_later
+from memories.services.access import memories_record_access_later
+from memories.services.records import memory_create, memory_embed_later
 from memories.views import MemoryOutputSerializer, ranked_memories_body
 
 

@@ -7,8 +7,8 @@ from datetime import datetime
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
+from memories.services.access import memories_access_log_flush, memories_record_access
 from memories.services.enrichment import memories_embed_pending, message_process_deferred
-from memories.services.records import memories_access_log_flush, memories_record_access
 from memories.services.sweeper import pending_messages_sweep
 from providers.embeddings import EmbeddingError
 

@@ -19,10 +19,10 @@ from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
 from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
 from memories.serializers import IngestInputSerializer, JsonbDictField, StrictSerializer
+from memories.services.access import memories_record_access_later
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.ingest import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
 from memories.services.records import (
-    memories_record_access_later,
     memory_create,
     memory_delete,
     memory_embed_later,

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from redis.exceptions import RedisError
@@ -101,7 +102,11 @@ def _forget_in_redis(tenant_id: int, contact_id: int, conversation_keys: list[st
         client = redis_client()
         queries_key = contact_queries_key(tenant_id, contact_id)
         query_cache_keys = [m.decode() if isinstance(m, bytes) else m for m in client.smembers(queries_key)]
-        deleted = int(client.delete(*conversation_keys, debounce_key(contact_id), queries_key, *query_cache_keys))
+        # query embeddings cached before they moved out of Django's cache carry its key prefix
+        legacy_keys = [cache.make_key(key) for key in query_cache_keys]
+        deleted = int(
+            client.delete(*conversation_keys, debounce_key(contact_id), queries_key, *query_cache_keys, *legacy_keys)
+        )
         return deleted + recent.forget(contact_id)
     except RedisError:
         # The Postgres erasure stands; what is left in Redis expires with its TTL (at most 7 days).

@@ -8,8 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
-from django.db.models import F
+from django.db import transaction
 from django.utils import timezone
 
 from config import clock
@@ -194,101 +193,6 @@ def _snapshot(memory: Memory) -> dict[str, Any]:
 
 def _union(current: Sequence[str], extra: Sequence[str]) -> list[str]:
     return list(dict.fromkeys([*current, *extra]))
-
-
-def memories_record_access(*, memory_ids: Sequence[int], at: datetime) -> int:
-    """access_count + 1 and accessed_at = at for memories returned by /context. Idempotent per
-    ``at``: a redelivered task finds accessed_at already there and changes nothing."""
-    return (
-        Memory.objects.filter(pk__in=memory_ids)
-        .exclude(accessed_at__gte=at)
-        .update(access_count=F("access_count") + 1, accessed_at=at)
-    )
-
-
-# Accesses shown by /context wait here (one Redis list entry per response: "<at ISO>|<id>,<id>,…") until the
-# flush applies them in one UPDATE; the batch being applied is renamed aside first so new ones keep arriving.
-ACCESS_LOG_KEY = "access-log"
-ACCESS_LOG_FLUSHING_KEY = "access-log:flushing"
-ACCESS_LOG_LOCK_KEY = "access-log:lock"
-ACCESS_LOG_LOCK_SECONDS = 60
-
-
-def memories_record_access_later(*, memory_ids: Sequence[int]) -> None:
-    """Record an access of memories shown by /context without making the response wait on a write: one RPUSH to
-    the access log, applied by ``memories_access_log_flush`` (beat, every few seconds); inline when Redis is down."""
-    from redis.exceptions import RedisError
-
-    from config.redis_client import redis_client
-
-    if not memory_ids:
-        return
-    at = clock.now()
-    try:
-        redis_client().rpush(ACCESS_LOG_KEY, f"{at.isoformat()}|{','.join(str(pk) for pk in memory_ids)}")
-    except RedisError:
-        memories_record_access(memory_ids=memory_ids, at=at)
-
-
-def memories_access_log_flush() -> int:
-    """Apply the queued accesses; returns the memories updated. One flush at a time (a Redis lock). Idempotent:
-    the batch is renamed aside, applied in one transaction under ``memories_record_access``'s rule (an access at
-    or before a memory's accessed_at counts no more), and deleted only then — after a crash in between, the next
-    flush applies it again and changes nothing twice."""
-    from config.redis_client import redis_client
-
-    client = redis_client()
-    if not client.set(ACCESS_LOG_LOCK_KEY, 1, nx=True, ex=ACCESS_LOG_LOCK_SECONDS):
-        return 0  # another flush is running
-    try:
-        if not client.exists(ACCESS_LOG_FLUSHING_KEY):
-            if not client.exists(ACCESS_LOG_KEY):
-                return 0
-            client.rename(ACCESS_LOG_KEY, ACCESS_LOG_FLUSHING_KEY)
-        entries = [_text(entry) for entry in client.lrange(ACCESS_LOG_FLUSHING_KEY, 0, -1)]
-        updated = _accesses_apply(_accesses_by_memory(entries))
-        client.delete(ACCESS_LOG_FLUSHING_KEY)
-        return updated
-    finally:
-        client.delete(ACCESS_LOG_LOCK_KEY)
-
-
-def _text(entry: bytes | str) -> str:
-    return entry.decode() if isinstance(entry, bytes) else entry
-
-
-def _accesses_by_memory(entries: Iterable[str]) -> dict[int, set[datetime]]:
-    accesses: dict[int, set[datetime]] = {}
-    for entry in entries:
-        at, _, ids = entry.partition("|")
-        moment = datetime.fromisoformat(at)
-        for pk in ids.split(","):
-            accesses.setdefault(int(pk), set()).add(moment)
-    return accesses
-
-
-def _accesses_apply(accesses: dict[int, set[datetime]]) -> int:
-    """access_count + the accesses later than the memory's accessed_at, accessed_at = the latest of them."""
-    with transaction.atomic():
-        current = dict(Memory.objects.filter(pk__in=accesses).values_list("pk", "accessed_at"))
-        changes = []
-        for pk, moments in accesses.items():
-            if pk not in current:
-                continue  # deleted since it was shown
-            last = current[pk]
-            new = sorted(m for m in moments if last is None or m > last)
-            if new:
-                changes.append((pk, len(new), new[-1]))
-        if not changes:
-            return 0
-        with connection.cursor() as cursor:
-            cursor.execute(
-                """UPDATE memories_memory m SET access_count = m.access_count + v.n, accessed_at = v.last
-                   FROM unnest(%s::bigint[], %s::integer[], %s::timestamptz[]) AS v(id, n, last)
-                   WHERE m.id = v.id AND (m.accessed_at IS NULL OR m.accessed_at < v.last)""",
-                [[c[0] for c in changes], [c[1] for c in changes], [c[2] for c in changes]],
-            )
-            return cursor.rowcount
 
 
 def memories_compress(*, episodes: Sequence[Memory], pattern: Memory, at: datetime) -> None:

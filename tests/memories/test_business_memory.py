@@ -14,8 +14,9 @@ from contacts.models import Contact, ContactState, Tenant
 from contacts.services import api_key_create
 from memories.models import ContactEntity, Memory
 from memories.retrieval import rank_business_for_query
+from memories.services.access import memories_access_log_flush
 from memories.services.enrichment import memories_embed_pending
-from memories.services.records import memories_access_log_flush, memory_create
+from memories.services.records import memory_create
 from providers.tokens import count_tokens
 from tests.factories import ContactFactory, TenantFactory
 

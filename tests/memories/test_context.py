@@ -9,10 +9,13 @@ import pytest
 from rest_framework.test import APIClient
 
 from config import clock
+from config.redis_client import redis_client
 from contacts.models import Contact, ContactState, Tenant
 from memories.models import ContactEntity, Memory
+from memories.retrieval.query import query_cache_key, query_embedding
+from memories.services.access import memories_access_log_flush
 from memories.services.enrichment import memories_embed_pending
-from memories.services.records import memories_access_log_flush, memory_create
+from memories.services.records import memory_create
 from providers.tokens import count_tokens
 from tests.factories import ContactFactory, TenantFactory
 
@@ -286,3 +289,30 @@ def test_tenant_weight_overrides_apply(api_client: APIClient, arjun: Contact) ->
     Tenant.objects.filter(pk=arjun.tenant_id).update(settings={"retrieval_weights": {"importance": 0.0}})
 
     assert _contents(_context(api_client))[:2] == ["Likes techno", "Likes jazz"]
+
+
+def test_a_cached_query_vector_is_read_back_exactly_and_a_wrong_sized_one_is_recomputed(
+    arjun: Contact, settings, openai_stub
+) -> None:  # type: ignore[no-untyped-def]
+    # given the remote provider (each embedding is an HTTP call the stub records)
+    settings.EMBEDDING_PROVIDER = "openai"
+    openai_stub.reply_embeddings()
+
+    def embedding_calls() -> int:
+        return len([path for path, _ in openai_stub.requests if path == "/v1/embeddings"])
+
+    # when the same query is embedded twice
+    first = query_embedding("how is Bruno", tenant_id=arjun.tenant_id, contact_id=arjun.pk)
+    second = query_embedding("how is Bruno", tenant_id=arjun.tenant_id, contact_id=arjun.pk)
+
+    # then the second comes from Redis (float32 bytes), equal to the computed one
+    assert first is not None
+    assert second == first
+    assert embedding_calls() == 1
+
+    # when the cached bytes are not a vector of this width (another model's, or damaged)
+    redis_client().set(query_cache_key("how is Bruno"), b"\x00" * 12)
+
+    # then the query is embedded again
+    assert query_embedding("how is Bruno", tenant_id=arjun.tenant_id, contact_id=arjun.pk) == first
+    assert embedding_calls() == 2

@@ -12,8 +12,9 @@ from django.conf import settings
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from config.redis_client import redis_client
 from contacts import throttling
-from contacts.models import Tenant
+from contacts.models import Tenant, TenantAPIKey
 from contacts.services import api_key_create
 from contacts.throttling import ApiKeyRateThrottle
 from tests.factories import TenantFactory
@@ -227,3 +228,17 @@ def test_a_full_batch_of_escaped_maximum_messages_fits_the_body_limit(api_client
     assert len(body) <= settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     assert response.status_code == 400
     assert response.json() == {"messages": {"99": {"role": ['"robot" is not a valid choice.']}}}
+
+
+def test_a_window_counter_expires_with_its_window(tenant: Tenant, api_client: APIClient) -> None:
+    # given a limit per minute
+    _limited(tenant, default="5/min")
+
+    # when a request is counted
+    api_client.get("/contacts/nobody")
+
+    # then its window's counter holds 1 and expires within the minute (never a counter without a TTL)
+    [api_key] = TenantAPIKey.objects.filter(tenant=tenant)
+    [key] = list(redis_client().scan_iter(match=f"throttle:default:{api_key.id}:*"))
+    assert int(redis_client().get(key)) == 1
+    assert 0 < redis_client().ttl(key) <= 60
