@@ -27,10 +27,14 @@ from config import celery_app, clock
 
 def consolidate_run() -> dict[str, Any]:
     tenant = bench_tenant()
-    # The pass's own follow-up tasks run here, not in some worker listening on the bench's queue.
-    celery_app.conf.task_always_eager = True
+    # The pass's follow-up tasks (embedding its new patterns) are published to the bench's queue, as in
+    # production, where a worker runs them; none listens here, so they are counted and purged afterwards: the
+    # figures are the pass's own work.
+    celery_app.conf.task_always_eager = False
+    celery_app.control.purge()
     figures = {"memories": tenant.memories.count(), "contacts": tenant.contacts.count()}
     figures["run"] = timed_run(tenant, clock.now(), _log)
+    figures["tasks_enqueued"] = celery_app.control.purge()
     return figures
 
 
