@@ -46,15 +46,23 @@ def contact_entities(contact: Contact) -> list[ContactEntity]:
 
 
 def _match(mention: EntityMention, known: Iterable[ContactEntity]) -> ContactEntity | None:
+    """Same type and key, else a shared alias — but "my sister" names a relation, not a person: two nodes
+    that each have a name of their own (Meera, Priya) are two people even though both are "my sister"."""
     aliases = {alias.lower() for alias in mention.aliases}
     same_type = [e for e in known if e.entity_type == mention.entity_type]
     for entity in same_type:
         if entity.key == mention.key:
             return entity
     for entity in same_type:
-        if aliases & {alias.lower() for alias in entity.aliases}:
+        shared = aliases & {alias.lower() for alias in entity.aliases}
+        if shared and (_names(shared) or not _names(aliases) or not _names(entity.aliases)):
             return entity
     return None
+
+
+def _names(aliases: Iterable[str]) -> set[str]:
+    """The aliases that are names ("Bruno"), not relations ("my dog")."""
+    return {alias.lower() for alias in aliases if not alias.lower().startswith("my ")}
 
 
 def _absorb(entity: ContactEntity, mention: EntityMention) -> None:

@@ -148,6 +148,24 @@ def test_a_generic_person_takes_the_name_given_later(tenant: Tenant) -> None:
     assert mom.memories.filter(content="Mom lives in Chennai").exists()
 
 
+def test_two_sisters_with_their_own_names_stay_two_people(tenant: Tenant) -> None:
+    # given a sister named Meera
+    ingest(tenant, "My sister Meera is a doctor", message_id="m1", at=T0)
+
+    # when another sister is named ("my sister" is an alias both share; it names a relation, not a person)
+    ingest(tenant, "My sister Priya got a new job", message_id="m2", at=T0 + timedelta(hours=1))
+
+    # then they are two entities, and Meera's node is untouched
+    sisters = {e.key: e for e in ContactEntity.objects.filter(tenant=tenant, entity_type="person")}
+    assert set(sisters) == {"meera", "priya"}
+    assert (sisters["meera"].display_name, set(sisters["meera"].aliases)) == ("Meera", {"Meera", "my sister"})
+    assert (sisters["priya"].display_name, set(sisters["priya"].aliases)) == ("Priya", {"Priya", "my sister"})
+
+    # and an unnamed "my sister" still finds a sister (the first one known) rather than making a third
+    ingest(tenant, "My sister is visiting this weekend", message_id="m3", at=T0 + timedelta(hours=2))
+    assert ContactEntity.objects.filter(tenant=tenant, entity_type="person").count() == 2
+
+
 def test_the_assistant_reply_is_linked_to_the_episode_but_is_not_its_provenance(tenant: Tenant) -> None:
     ingest(tenant, "Bruno ate my shoes again", message_id="u1", at=T0)
 
