@@ -50,7 +50,7 @@ services-stop: install
 
 # Scale benchmarks (bench/README.md): installs the bench extra, then per size seeds the bench database and runs
 # the HTTP load (gunicorn + worker as `make run` starts them), then the mem0 peer, the profile and the plot.
-# Default sizes stop at 1,000 contacts × 100 memories (~15 min); SCALE=full goes on to 10,000 × 100 (1M).
+# Default sizes stop at 1,000 contacts × 100 memories (~7 min from a fresh clone); SCALE=full goes on to 10,000 × 100 (1M).
 # Leaves the embedded services running and the seeded data in the rapport_bench database.
 BENCH_SIZES = $(if $(filter full,$(SCALE)),100 1000 10000,100 1000)
 BENCH_LAST = $(lastword $(BENCH_SIZES))
