@@ -50,6 +50,9 @@ class ApiKeyError(ValueError):
     """An API key request that cannot be carried out (the message says why)."""
 
 
+MAX_KEY_LIFETIME_DAYS = 36_500
+
+
 def api_key_expiry(*, value: str, now: datetime | None = None) -> datetime:
     """When a key created with ``--expires VALUE`` stops working: a whole number of days from ``now``, an ISO 8601
     date (the midnight UTC that starts it) or an ISO 8601 datetime (UTC when it names no offset). A moment not in
@@ -57,6 +60,8 @@ def api_key_expiry(*, value: str, now: datetime | None = None) -> datetime:
     now = now or clock.now()
     value = value.strip()
     if value.isdigit():
+        if int(value) > MAX_KEY_LIFETIME_DAYS:  # also what a basic-format date (20261231) would read as
+            raise ApiKeyError(f"--expires {value} days is over {MAX_KEY_LIFETIME_DAYS}; give a date instead.")
         expiry = now + timedelta(days=int(value))
     else:
         try:

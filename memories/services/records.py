@@ -8,7 +8,9 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
+from django.db import models, transaction
 from django.utils import timezone
 
 from config import clock
@@ -135,9 +137,19 @@ def memory_update(*, memory: Memory, changes: dict[str, Any], actor: str) -> Mem
 
 
 def memory_delete(*, memory: Memory) -> None:
-    """Gone for good, history included (the message ledger keeps what was said)."""
-    memory.delete()
+    """Gone for good, history included (the message ledger keeps what was said) — and so are the admin log's
+    lines about it, which quote its text: erasing its contact later finds lines only through rows that exist."""
+    with transaction.atomic():
+        admin_log_forget(memory)
+        memory.delete()
     _changed(memory)
+
+
+def admin_log_forget(row: models.Model) -> int:
+    """Delete the admin log's lines about ``row`` (Django writes them under the row, quoting it), before the row
+    itself goes; the caller deletes the row in the same transaction."""
+    row_type = ContentType.objects.get_for_model(row)
+    return int(LogEntry.objects.filter(content_type=row_type, object_id=str(row.pk)).delete()[0])
 
 
 def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: str) -> None:

@@ -15,7 +15,14 @@ from contacts.models import Contact
 from memories.extraction.text import entity_key
 from memories.models import ContactEntity, Memory, MemoryEventKind, MemorySource
 from memories.services.entities import contact_entities, entities_mentioned
-from memories.services.records import _changed, _record, _snapshot, memory_create, memory_embed_later
+from memories.services.records import (
+    _changed,
+    _record,
+    _snapshot,
+    admin_log_forget,
+    memory_create,
+    memory_embed_later,
+)
 
 
 class EntityEditError(ValueError):
@@ -79,6 +86,7 @@ def entity_merge(*, survivor: ContactEntity, merged: ContactEntity, actor: str) 
     survivor.aliases = list(dict.fromkeys([*survivor.aliases, merged.display_name, *merged.aliases]))
     survivor.metadata = {**merged.metadata, **survivor.metadata}
     survivor.save(update_fields=["aliases", "metadata", "updated_at"])
+    admin_log_forget(merged)  # the merge itself is logged on the contact
     merged.delete()
     return survivor
 

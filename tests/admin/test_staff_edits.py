@@ -15,7 +15,9 @@ from django.urls import reverse
 
 from contacts.models import Contact
 from memories.models import ContactEntity, Memory, MemoryEvent, MemorySource
-from memories.services.staff import memory_pin
+from memories.services.records import memory_delete
+from memories.services.staff import entity_merge, memory_pin
+from privacy.services import contact_erase
 from tests.admin.conftest import contact_page_post_data, entity, memory
 
 pytestmark = pytest.mark.django_db
@@ -279,3 +281,41 @@ def test_entities_are_read_only_outside_merge_and_split(staff_client: Client, br
     assert "adminform" in page.context and not page.context["has_change_permission"]
     bruno.refresh_from_db()
     assert (bruno.key, bruno.display_name, bruno.aliases) == ("bruno", "Bruno", ["Bruno", "my dog"])
+
+
+def test_a_memory_staff_added_then_deleted_leaves_no_admin_log_line_with_its_text_after_erasure(
+    staff_client: Client, arjun: Contact, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    # given a memory staff added in the admin (Django logs the addition under the memory, quoting its text)
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(
+            reverse("admin:memories_memory_add"),
+            {"contact": arjun.pk, "memory_type": "fact", "content": "Is diabetic SECRET-HEALTH", "importance": ""},
+        )
+    added = Memory.objects.get(content="Is diabetic SECRET-HEALTH")
+    assert LogEntry.objects.filter(object_repr__contains="SECRET-HEALTH").exists()
+
+    # when it is deleted (through the API's service), and later the contact is erased
+    memory_delete(memory=added)
+    contact_erase(contact=arjun)
+
+    # then no admin log line anywhere still holds its words
+    assert not LogEntry.objects.filter(object_repr__contains="SECRET-HEALTH").exists()
+    assert not LogEntry.objects.filter(change_message__contains="SECRET-HEALTH").exists()
+
+
+def test_an_entity_merged_away_takes_its_admin_log_lines_with_it(
+    arjun: Contact, bruno: ContactEntity, superuser: User
+) -> None:
+    # given a line in the admin log about an entity that will be merged away (written while entities were editable)
+    dog = entity(arjun, "pet:dog", "Dog", ["my dog"])
+    dog_id = str(dog.pk)
+    LogEntry.objects.log_actions(superuser.pk, [dog], CHANGE, "renamed", single_object=True)
+    entity_type = ContentType.objects.get_for_model(ContactEntity)
+    assert LogEntry.objects.filter(content_type=entity_type, object_id=dog_id).exists()
+
+    # when it is merged into Bruno
+    entity_merge(survivor=bruno, merged=dog, actor="staff:sam")
+
+    # then no line is left pointing at the deleted row (erasing the contact could no longer find it)
+    assert not LogEntry.objects.filter(content_type=entity_type, object_id=dog_id).exists()

@@ -118,6 +118,9 @@ def test_create_api_key_without_expires_never_expires(tenant: Tenant) -> None:
         ("2000-01-01", "--expires '2000-01-01' is not in the future: the key would never work."),
         ("0", "--expires '0' is not in the future: the key would never work."),
         ("next week", "--expires takes days (e.g. 90) or an ISO date/datetime, not 'next week'."),
+        # a basic-format date reads as days: refused with a message, not an OverflowError traceback
+        ("20261231", "--expires 20261231 days is over 36500; give a date instead."),
+        ("9" * 30, f"--expires {'9' * 30} days is over 36500; give a date instead."),
     ],
 )
 def test_create_api_key_refuses_an_expiry_that_is_not_a_future_moment(tenant: Tenant, value: str, message: str) -> None:
