@@ -10,9 +10,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 
-from memories.models import MemoryEvent, MemoryEventKind
+from memories.models import Memory, MemoryEvent, MemoryEventKind
 from memories.services import recent
 
 
@@ -126,11 +127,18 @@ def memories_evict_over_cap(*, scope: Scope) -> int:
 
 def _delete(doomed_sql: str, params: dict[str, Any]) -> list[tuple[int, int | None]]:
     """Delete the memories ``doomed_sql`` selects (one ``id`` column) with what hangs off them — history
-    events, entity links, ``superseded_by`` pointers — in one statement, as the ORM's cascade would."""
+    events, entity links, ``superseded_by`` pointers, as the ORM's cascade would, and the admin log's lines about
+    them (they quote the text, and erasing the contact later finds lines only through rows that exist) — in one
+    statement."""
+    memory_type = ContentType.objects.get_for_model(Memory).pk
     rows = _returning(
         f"""
         WITH doomed AS ({doomed_sql}),
         events AS (DELETE FROM memories_memoryevent WHERE memory_id IN (SELECT id FROM doomed)),
+        admin_log AS (
+            DELETE FROM django_admin_log
+            WHERE content_type_id = %(memory_content_type)s AND object_id IN (SELECT id::text FROM doomed)
+        ),
         links AS (DELETE FROM memories_memory_entities WHERE memory_id IN (SELECT id FROM doomed)),
         pointers AS (
             UPDATE memories_memory SET superseded_by_id = NULL
@@ -138,7 +146,7 @@ def _delete(doomed_sql: str, params: dict[str, Any]) -> list[tuple[int, int | No
         )
         DELETE FROM memories_memory WHERE id IN (SELECT id FROM doomed) RETURNING id, contact_id
         """,  # noqa: S608 - the doomed query is ours; values are parameters
-        params,
+        {**params, "memory_content_type": memory_type},
     )
     _forget_recent(rows)
     return rows

@@ -10,6 +10,8 @@ from typing import Any
 
 import psycopg
 import pytest
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -167,6 +169,21 @@ def test_prune_forgets_unimportant_memories_untouched_for_30_days(
     consolidation_run(now=NOW)
 
     assert Memory.objects.filter(pk=memory.pk).exists() is kept
+
+
+def test_a_pruned_memory_takes_its_admin_log_lines_with_it(arjun: Contact) -> None:
+    # given an unimportant, long-quiet memory that staff once edited (the admin log quotes its text)
+    staff = User.objects.create_user("sam", is_staff=True)
+    memory = _memory(arjun, "Said hi SECRET-WORDS", "episode", importance=0.05, decay_rate=0.0,
+                     created_at=NOW - timedelta(days=60))  # fmt: skip
+    LogEntry.objects.log_actions(staff.pk, [memory], CHANGE, "edited", single_object=True)
+
+    # when the pass prunes it
+    consolidation_run(now=NOW)
+
+    # then the line went with it (erasing the contact could no longer find it through the memory)
+    assert not Memory.objects.filter(pk=memory.pk).exists()
+    assert not LogEntry.objects.filter(object_repr__contains="SECRET-WORDS").exists()
 
 
 def test_expired_memories_leave_context_then_the_database(arjun: Contact, api_client) -> None:  # type: ignore[no-untyped-def]
