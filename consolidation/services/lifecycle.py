@@ -128,8 +128,8 @@ def memories_evict_over_cap(*, scope: Scope) -> int:
 def _delete(doomed_sql: str, params: dict[str, Any]) -> list[tuple[int, int | None]]:
     """Delete the memories ``doomed_sql`` selects (one ``id`` column) with what hangs off them — history
     events, entity links, ``superseded_by`` pointers, as the ORM's cascade would, and the admin log's lines about
-    them (they quote the text, and erasing the contact later finds lines only through rows that exist) — in one
-    statement."""
+    a contact's memories (they quote the text, and erasing the contact later finds lines only through rows that
+    exist; ``memory_delete`` does the same) — in one statement."""
     memory_type = ContentType.objects.get_for_model(Memory).pk
     rows = _returning(
         f"""
@@ -137,7 +137,9 @@ def _delete(doomed_sql: str, params: dict[str, Any]) -> list[tuple[int, int | No
         events AS (DELETE FROM memories_memoryevent WHERE memory_id IN (SELECT id FROM doomed)),
         admin_log AS (
             DELETE FROM django_admin_log
-            WHERE content_type_id = %(memory_content_type)s AND object_id IN (SELECT id::text FROM doomed)
+            WHERE content_type_id = %(memory_content_type)s AND object_id IN (
+                SELECT id::text FROM memories_memory WHERE id IN (SELECT id FROM doomed) AND contact_id IS NOT NULL
+            )
         ),
         links AS (DELETE FROM memories_memory_entities WHERE memory_id IN (SELECT id FROM doomed)),
         pointers AS (

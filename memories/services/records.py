@@ -137,10 +137,12 @@ def memory_update(*, memory: Memory, changes: dict[str, Any], actor: str) -> Mem
 
 
 def memory_delete(*, memory: Memory) -> None:
-    """Gone for good, history included (the message ledger keeps what was said) — and so are the admin log's
-    lines about it, which quote its text: erasing its contact later finds lines only through rows that exist."""
+    """Gone for good, history included (the message ledger keeps what was said). A contact's memory takes the admin
+    log's lines about it too, which quote its text: erasing the contact later finds lines only through rows that
+    exist (the deletion itself is logged on the contact). A business memory keeps them: no erasure reaches it."""
     with transaction.atomic():
-        admin_log_forget(memory)
+        if memory.contact_id is not None:
+            admin_log_forget(memory)
         memory.delete()
     _changed(memory)
 

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.test import Client
@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from contacts.models import Contact
 from memories.models import ContactEntity, Memory, MemoryEvent, MemorySource
-from memories.services.records import memory_delete
+from memories.services.records import memory_create, memory_delete
 from memories.services.staff import entity_merge, memory_pin
 from privacy.services import contact_erase
 from tests.admin.conftest import contact_page_post_data, entity, memory
@@ -319,3 +319,18 @@ def test_an_entity_merged_away_takes_its_admin_log_lines_with_it(
 
     # then no line is left pointing at the deleted row (erasing the contact could no longer find it)
     assert not LogEntry.objects.filter(content_type=entity_type, object_id=dog_id).exists()
+
+
+def test_a_deleted_business_memory_keeps_its_deletion_line(root_client: Client, acme) -> None:  # type: ignore[no-untyped-def]
+    # given a business memory of the tenant (no contact: nothing to erase it with, so its line is logged on itself)
+    opening = memory_create(tenant=acme, contact=None, memory_type="fact", content="Opens at nine", source="api")
+
+    # when staff delete it in the admin
+    root_client.post(reverse("admin:memories_memory_delete", args=[opening.pk]), {"post": "yes"})
+
+    # then who deleted it, and what it said, stays in the log
+    assert not Memory.objects.filter(pk=opening.pk).exists()
+    [line] = LogEntry.objects.filter(object_id=str(opening.pk), content_type=ContentType.objects.get_for_model(Memory))
+    assert (line.action_flag, line.user.username) == (DELETION, "root")
+    assert line.change_message.startswith(f"Deleted memory #{opening.pk}.")
+    assert "Opens at nine" in line.change_message
