@@ -46,6 +46,9 @@ INSTALLED_APPS = [
     "moods",
     "consolidation",
     "privacy",
+    "ingest",
+    "context",
+    "staff",
 ]
 
 MIDDLEWARE = [

@@ -22,6 +22,8 @@ urlpatterns = [
     path("", include("memories.urls")),
     path("", include("moods.urls")),
     path("", include("privacy.urls")),
+    path("", include("ingest.urls")),
+    path("", include("context.urls")),
 ]
 
 handler404 = "config.errors.not_found"
