@@ -1,101 +1,15 @@
 from __future__ import annotations
 
-from typing import Any
-
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from contacts.models import Contact, ContactState
-from contacts.selectors import (
-    contact_get,
-    conversation_get,
-    conversation_history_get,
-    message_count,
-    pending_message_count,
-)
+from contacts.selectors import conversation_get, conversation_history_get
 from contacts.services import conversation_resolve
-from memories.selectors import memory_counts
 from memories.serializers import StrictSerializer
-
-
-class ContactStateOutputSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = ContactState
-        fields = [
-            "mood",
-            "mood_confidence",
-            "energy",
-            "style",
-            "baseline_mood",
-            "baseline_energy",
-            "relationship_stage",
-            "session_count",
-            "active_streak",
-            "churn_risk",
-            "first_seen_at",
-            "last_seen_at",
-            "preferred_hours",
-        ]
-
-
-class ContactCountsSerializer(serializers.Serializer):
-    messages = serializers.IntegerField()
-    pending_messages = serializers.IntegerField(help_text="Messages whose deferred processing is unfinished")
-    memories_by_type = serializers.DictField(child=serializers.IntegerField(), help_text="Active memories")
-    memories_by_status = serializers.DictField(child=serializers.IntegerField())
-
-
-class ContactDetailApi(APIView):
-    class OutputSerializer(serializers.Serializer):
-        contact_id = serializers.CharField(source="external_id")
-        display_name = serializers.CharField()
-        channel = serializers.CharField()
-        timezone = serializers.CharField()
-        metadata = serializers.JSONField()
-        created_at = serializers.DateTimeField()
-        state = ContactStateOutputSerializer(allow_null=True)
-        counts = serializers.SerializerMethodField()
-
-        @extend_schema_field(ContactCountsSerializer)
-        def get_counts(self, contact: Contact) -> dict[str, Any]:
-            return self.context["counts"]
-
-    @extend_schema(responses=OutputSerializer, operation_id="contact_retrieve")
-    def get(self, request: Request, contact_id: str) -> Response:
-        contact = contact_get(tenant=request.user.tenant, external_id=contact_id)
-        if contact is None:
-            raise NotFound("Contact not found.")
-        memory_totals = memory_counts(contact=contact)
-        counts = {
-            "messages": message_count(contact=contact),
-            "pending_messages": pending_message_count(contact=contact),
-            "memories_by_type": memory_totals["by_type"],
-            "memories_by_status": memory_totals["by_status"],
-        }
-        return Response(self.OutputSerializer(contact, context={"counts": counts}).data)
-
-    class ErasureReceiptSerializer(serializers.Serializer):
-        contact_id = serializers.CharField()
-        erased = serializers.DictField(child=serializers.IntegerField(), help_text="Deleted per kind")
-
-    @extend_schema(
-        request=None,
-        responses={200: ErasureReceiptSerializer},
-        operation_id="contact_erase",
-        description="GDPR erasure: hard-deletes the contact and everything derived from them; answers a "
-        "receipt of what was deleted per kind (rows) and `redis_keys`.",
-    )
-    def delete(self, request: Request, contact_id: str) -> Response:
-        from privacy.services import contact_erase  # privacy builds on every app, contacts included
-
-        contact = contact_get(tenant=request.user.tenant, external_id=contact_id)
-        if contact is None:
-            raise NotFound("Contact not found.")
-        return Response({"contact_id": contact_id, "erased": contact_erase(contact=contact)})
 
 
 class TurnSerializer(serializers.Serializer):

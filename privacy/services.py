@@ -1,11 +1,13 @@
 """GDPR erasure: the contact and everything derived from them, in Postgres and in Redis.
 
-Postgres: one transaction deletes the contact, and with it (cascades) the ledger messages (and so the
-stored idempotency replies, which are the ledger rows), conversations, state, memories with their
-embeddings and history, entities, mood logs, triggers, review flags and insights. A tombstone records a
-keyed hash of the external id and the time (see ``contact_erased_at`` for what a later ingest does).
-Redis, after commit: the conversations' history windows, the recent-memory cache, the deferred-pass
-debounce key and every cached query embedding computed for this contact's /context calls.
+Each app deletes what it holds through its own ``contact_forget`` (see contacts/erasure.py): consolidation
+anonymises its runs, moods deletes mood logs, review flags, triggers and insights, memories the memories with
+their embeddings and history, and the entities, contacts the contact with its ledger messages (and so the stored
+idempotency replies, which are the ledger rows), conversations and state — each with the admin log's lines about
+its rows. One transaction holds them all, top app first, with a tombstone: a keyed hash of the external id and
+the time (see ``contact_erased_at`` for what a later ingest does). Redis, after commit: the conversations'
+history windows, the recent-memory cache, the deferred-pass debounce key and every cached query embedding
+computed for this contact's /context calls.
 
 Tasks still queued for the contact find nothing and finish as no-ops (they look rows up by id).
 """
@@ -14,52 +16,42 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
 
-from django.contrib.admin.models import LogEntry
-from django.contrib.contenttypes.models import ContentType
-from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q, QuerySet
 from redis.exceptions import RedisError
 
 from config import clock
-from config.redis_client import redis_client
-from consolidation.models import ConsolidationRun
-from consolidation.services.deferred import debounce_key
-from contacts.history import history_key
-from contacts.models import Contact, ContactState, Conversation, Message, Tenant
-from memories.models import ContactEntity, Memory
-from memories.retrieval.query import contact_queries_key
-from memories.services import recent
-from moods.models import Insight, MoodLog, ReviewFlag, Trigger
+from consolidation.services.erasure import contact_forget as consolidation_forget
+from contacts.erasure import Forgotten
+from contacts.erasure import contact_forget as contacts_forget
+from contacts.models import Contact, Tenant
+from memories.services.erasure import contact_forget as memories_forget
+from moods.services.erasure import contact_forget as moods_forget
 from privacy.models import ErasureTombstone, external_id_hash
 
 logger = logging.getLogger(__name__)
-ERASED = "(erased)"
+# Top app first: each deletes its rows before the rows they hang off (contacts, holding the contact, goes last).
+FORGETTING: tuple[Callable[..., Forgotten], ...] = (
+    consolidation_forget,
+    moods_forget,
+    memories_forget,
+    contacts_forget,
+)
 
 
 def contact_erase(*, contact: Contact) -> dict[str, int]:
     """Hard-delete; returns a receipt of rows (by kind) and Redis keys deleted."""
-    conversation_keys = [history_key(conversation) for conversation in contact.conversations.all()]
-    contact_id, tenant_id = contact.pk, contact.tenant_id
+    contact_id, tenant_id, external_id = contact.pk, contact.tenant_id, contact.external_id
     with transaction.atomic():
-        admin_entries = _admin_log_entries(contact).delete()[0]
-        runs = ConsolidationRun.objects.filter(
-            tenant_slug=contact.tenant.slug, contact_external_id=contact.external_id
-        ).update(contact_external_id=ERASED)
-        _, by_model = contact.delete()
+        forgotten = [forget(contact=contact) for forget in FORGETTING]
         ErasureTombstone.objects.update_or_create(
             tenant_id=tenant_id,
-            external_id_hash=external_id_hash(tenant_id, contact.external_id),
+            external_id_hash=external_id_hash(tenant_id, external_id),
             defaults={"erased_at": clock.now()},
         )
-    receipt = {label.split(".")[-1].lower(): count for label, count in sorted(by_model.items())}
-    receipt["admin_log_entries"] = admin_entries
-    receipt["consolidation_runs_anonymised"] = runs
-    receipt["redis_keys"] = _forget_in_redis(tenant_id, contact_id, conversation_keys)
-    return receipt
+    return _receipt(forgotten, redis_keys=_forget_in_redis(contact_id, forgotten))
 
 
 def tenant_erase(*, tenant: Tenant) -> dict[str, int]:
@@ -82,32 +74,21 @@ def contact_erased_at(*, tenant: Tenant, external_id: str) -> datetime | None:
     )
 
 
-def _admin_log_entries(contact: Contact) -> QuerySet[LogEntry]:
-    """Staff edits in the admin log name the object they changed (a memory's text, a contact's name)."""
-    related = {
-        Memory: "memories", ContactEntity: "entities", Message: "messages", Conversation: "conversations",
-        MoodLog: "mood_logs", ReviewFlag: "review_flags", Trigger: "triggers", Insight: "insights",
-    }  # fmt: skip
-    owned: dict[type, Any] = {Contact: [contact.pk], ContactState: [contact.pk]}
-    owned |= {model: getattr(contact, name).values_list("pk", flat=True) for model, name in related.items()}
-    condition = Q(pk__in=[])
-    for model, ids in owned.items():
-        content_type = ContentType.objects.get_for_model(model)
-        condition |= Q(content_type=content_type, object_id__in=[str(pk) for pk in ids])
-    return LogEntry.objects.filter(condition)
+def _receipt(forgotten: list[Forgotten], *, redis_keys: int) -> dict[str, int]:
+    """Rows deleted by kind (in model label order), the admin log's lines, rows changed, the Redis keys."""
+    rows: Counter[str] = Counter()
+    changed: dict[str, int] = {}
+    for app in forgotten:
+        rows.update(app.rows)
+        changed |= app.changed
+    receipt = {label.split(".")[-1].lower(): count for label, count in sorted(rows.items())}
+    receipt["admin_log_entries"] = sum(app.admin_log_entries for app in forgotten)
+    return receipt | changed | {"redis_keys": redis_keys}
 
 
-def _forget_in_redis(tenant_id: int, contact_id: int, conversation_keys: list[str]) -> int:
+def _forget_in_redis(contact_id: int, forgotten: list[Forgotten]) -> int:
     try:
-        client = redis_client()
-        queries_key = contact_queries_key(tenant_id, contact_id)
-        query_cache_keys = [m.decode() if isinstance(m, bytes) else m for m in client.smembers(queries_key)]
-        # query embeddings cached before they moved out of Django's cache carry its key prefix
-        legacy_keys = [cache.make_key(key) for key in query_cache_keys]
-        deleted = int(
-            client.delete(*conversation_keys, debounce_key(contact_id), queries_key, *query_cache_keys, *legacy_keys)
-        )
-        return deleted + recent.forget(contact_id)
+        return sum(app.forget_cached() for app in forgotten)
     except RedisError:
         # The Postgres erasure stands; what is left in Redis expires with its TTL (at most 7 days).
         logger.error("Redis unavailable while erasing contact %s: cached keys expire with their TTL", contact_id)

@@ -6,8 +6,8 @@ A theme already summarised by a pattern is reinforced by the next batch of episo
 second pattern (the pattern holds the theme's slot, ``theme:pet:bruno``).
 
 Written a few contacts at a time: their themes in one transaction under their state locks, patterns, links,
-history and compressed episodes in one statement each. Entity themes go first, then the clusters of what they
-left.
+history and compressed episodes in one statement each (memories' bulk writes ``patterns_create`` and
+``memories_compress``). Entity themes go first, then the clusters of what they left.
 """
 
 from __future__ import annotations
@@ -22,14 +22,19 @@ from itertools import islice
 import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
-from django.utils import timezone
 
-from consolidation.services.lifecycle import Scope
 from contacts.models import Contact, ContactState
 from memories.extraction.text import content_words
-from memories.models import ContactEntity, Memory, MemoryEvent, MemoryEventKind, MemorySource, MemoryStatus, MemoryType
+from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.services import recent
-from memories.services.records import SNAPSHOT_FIELDS, _snapshot, memory_embed_later, memory_reinforce
+from memories.services.lifecycle import Scope
+from memories.services.records import (
+    SNAPSHOT_FIELDS,
+    PatternDraft,
+    memories_compress,
+    memory_reinforce,
+    patterns_create,
+)
 from providers import llm
 from providers.embeddings import embedding_model
 
@@ -230,7 +235,7 @@ def _themes_compress(themes: list[_Theme], now: datetime, use_llm: bool) -> tupl
         list(ContactState.objects.select_for_update().filter(contact_id__in=contact_ids).order_by("contact_id"))
         fresh = _still_active(themes)
         patterns = _patterns_for(fresh, now)
-        _memories_compress_into(list(zip(patterns, (episodes for _, episodes in fresh), strict=True)), now)
+        memories_compress(compressions=list(zip(patterns, (episodes for _, episodes in fresh), strict=True)), at=now)
         _forget_after_commit(contact_ids)
     return len(fresh), sum(len(episodes) for _, episodes in fresh)
 
@@ -252,7 +257,11 @@ def _patterns_for(fresh: list[tuple[_Theme, list[Memory]]], now: datetime) -> li
     one."""
     existing = _slot_holders([theme for theme, _ in fresh])
     new = [(theme, episodes) for theme, episodes in fresh if (theme.contact.pk, theme.slot) not in existing]
-    created = iter(_patterns_create(new, now))
+    drafts = [
+        PatternDraft(contact=theme.contact, content=theme.sentence, slot=theme.slot, entity=theme.entity, episodes=eps)
+        for theme, eps in new
+    ]
+    created = iter(patterns_create(drafts=drafts, at=now))
     patterns = []
     for theme, episodes in fresh:
         holder = existing.get((theme.contact.pk, theme.slot))
@@ -280,72 +289,6 @@ def _slot_holders(themes: list[_Theme]) -> dict[tuple[int, str], Memory]:
     for memory in held.order_by("-pk"):  # the oldest wins a (rare) tie, as .first() did
         holders[(memory.contact_id, memory.slot)] = memory  # type: ignore[index]
     return {key: memory for key, memory in holders.items() if key in wanted}
-
-
-def _patterns_create(new: list[tuple[_Theme, list[Memory]]], now: datetime) -> list[Memory]:
-    """``memory_create`` of many patterns at once: the same rows, entity links and "created" events, in one
-    INSERT each; the caller drops the caches. (A bulk memory_create; it belongs in memories/services/records.py.)"""
-    if not new:
-        return []
-    patterns = Memory.objects.bulk_create(
-        Memory(
-            tenant_id=theme.contact.tenant_id, contact=theme.contact, memory_type=MemoryType.PATTERN,
-            content=theme.sentence, importance=settings.THEME_PATTERN_IMPORTANCE, source=MemorySource.CONSOLIDATION,
-            slot=theme.slot, decay_rate=settings.MEMORY_DEFAULTS[MemoryType.PATTERN]["decay_rate"],
-            metadata={"compressed_from": [e.pk for e in episodes]},
-            source_message_ids=list(dict.fromkeys(_message_ids(episodes))), valid_from=now, created_at=now,
-        )
-        for theme, episodes in new
-    )  # fmt: skip
-    Memory.entities.through.objects.bulk_create(
-        Memory.entities.through(memory_id=pattern.pk, contactentity_id=theme.entity.pk)
-        for pattern, (theme, _) in zip(patterns, new, strict=True)
-        if theme.entity is not None
-    )
-    MemoryEvent.objects.bulk_create(
-        MemoryEvent(
-            memory=pattern, kind=MemoryEventKind.CREATED, actor="system", before={}, after=_snapshot(pattern),
-            source_message_ids=_message_ids(episodes), created_at=now,
-        )
-        for pattern, (_, episodes) in zip(patterns, new, strict=True)
-    )  # fmt: skip
-    for pattern in {pattern.contact_id: pattern for pattern in patterns}.values():
-        memory_embed_later(pattern)  # one task per contact embeds all its memories still without a vector
-    return patterns
-
-
-def _memories_compress_into(compressions: list[tuple[Memory, list[Memory]]], at: datetime) -> None:
-    """``memories_compress`` of many patterns' episodes at once: the same UPDATE and "compressed" events, in one
-    statement each; the caller drops the caches. (A bulk memories_compress; it belongs in
-    memories/services/records.py.)"""
-    if not compressions:
-        return
-    updated_at = timezone.now()
-    events = []
-    for pattern, episodes in compressions:
-        for episode in episodes:
-            before = _snapshot(episode)
-            episode.status, episode.valid_to, episode.superseded_by, episode.updated_at = (
-                MemoryStatus.COMPRESSED, at, pattern, updated_at,
-            )  # fmt: skip
-            events.append(
-                MemoryEvent(
-                    memory=episode, kind=MemoryEventKind.COMPRESSED, actor="consolidation", before=before,
-                    after={**_snapshot(episode), "pattern": pattern.pk}, source_message_ids=[], created_at=at,
-                )
-            )  # fmt: skip
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """UPDATE memories_memory m SET status = %s, valid_to = %s, superseded_by_id = v.pattern_id,
-                   updated_at = %s
-               FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, pattern_id) WHERE m.id = v.id""",
-            [
-                MemoryStatus.COMPRESSED, at, updated_at,
-                [episode.pk for _, episodes in compressions for episode in episodes],
-                [pattern.pk for pattern, episodes in compressions for _ in episodes],
-            ],
-        )  # fmt: skip
-    MemoryEvent.objects.bulk_create(events)
 
 
 def _forget_after_commit(contact_ids: list[int]) -> None:

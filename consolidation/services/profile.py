@@ -12,9 +12,9 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from config import clock
-from consolidation.services.lifecycle import Scope
 from contacts.models import Contact, ContactState
 from memories.models import Memory, MemoryStatus, MemoryType
+from memories.services.lifecycle import Scope
 from providers import llm
 
 logger = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
-from consolidation.services.lifecycle import Scope
+from memories.services.lifecycle import Scope
 
 
 def stages_recompute(*, now: datetime, scope: Scope) -> int:

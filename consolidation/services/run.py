@@ -15,16 +15,16 @@ from config import clock
 from consolidation.lock import consolidation_lock
 from consolidation.models import ConsolidationRun
 from consolidation.services.compression import episodes_compress
-from consolidation.services.lifecycle import (
+from consolidation.services.profile import profiles_refresh
+from consolidation.services.relationship import churn_recompute, stages_recompute
+from contacts.models import Contact, Tenant
+from memories.services.lifecycle import (
     Scope,
     memories_decay,
     memories_evict_over_cap,
     memories_expire,
     memories_prune,
 )
-from consolidation.services.profile import profiles_refresh
-from consolidation.services.relationship import churn_recompute, stages_recompute
-from contacts.models import Contact, Tenant
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[str, int | tuple[int, int]], None]

@@ -4,18 +4,26 @@ MemoryEvent. Callers hold the contact's ContactState row lock when ordering matt
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.contrib.admin.models import LogEntry
-from django.contrib.contenttypes.models import ContentType
-from django.db import models, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from config import clock
+from contacts.admin_log import admin_log_forget
 from contacts.models import Contact, Tenant
-from memories.models import ContactEntity, Memory, MemoryEvent, MemoryEventKind, MemoryStatus
+from memories.models import (
+    ContactEntity,
+    Memory,
+    MemoryEvent,
+    MemoryEventKind,
+    MemorySource,
+    MemoryStatus,
+    MemoryType,
+)
 from memories.services import recent
 
 SNAPSHOT_FIELDS = ("memory_type", "content", "importance", "status", "pinned", "expires_at", "slot")
@@ -142,16 +150,9 @@ def memory_delete(*, memory: Memory) -> None:
     exist (the deletion itself is logged on the contact). A business memory keeps them: no erasure reaches it."""
     with transaction.atomic():
         if memory.contact_id is not None:
-            admin_log_forget(memory)
+            admin_log_forget(model=Memory, ids=[memory.pk])
         memory.delete()
     _changed(memory)
-
-
-def admin_log_forget(row: models.Model) -> int:
-    """Delete the admin log's lines about ``row`` (Django writes them under the row, quoting it), before the row
-    itself goes; the caller deletes the row in the same transaction."""
-    row_type = ContentType.objects.get_for_model(row)
-    return int(LogEntry.objects.filter(content_type=row_type, object_id=str(row.pk)).delete()[0])
 
 
 def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: str) -> None:
@@ -209,30 +210,83 @@ def _union(current: Sequence[str], extra: Sequence[str]) -> list[str]:
     return list(dict.fromkeys([*current, *extra]))
 
 
-def memories_compress(*, episodes: Sequence[Memory], pattern: Memory, at: datetime) -> None:
-    """Episodes of one contact summarised by a pattern: kept for history, out of context from now on. Set-based
-    (one UPDATE, one INSERT of their history events): a periodic pass compresses tens of thousands."""
-    if not episodes:
-        return
-    befores = [_snapshot(episode) for episode in episodes]
-    updated_at = timezone.now()
-    for episode in episodes:
-        episode.status, episode.valid_to, episode.superseded_by, episode.updated_at = (
-            MemoryStatus.COMPRESSED, at, pattern, updated_at,
-        )  # fmt: skip
-    Memory.objects.filter(pk__in=[episode.pk for episode in episodes]).update(
-        status=MemoryStatus.COMPRESSED, valid_to=at, superseded_by=pattern, updated_at=updated_at
+@dataclass(frozen=True)
+class PatternDraft:
+    """A pattern to write for a contact: its sentence, the slot it holds (``theme:<entity ref>``, "" for an embedding
+    cluster), the entity it is about (if any) and the episodes it summarises, oldest first (its provenance)."""
+
+    contact: Contact
+    content: str
+    slot: str
+    entity: ContactEntity | None
+    episodes: Sequence[Memory]
+
+
+def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Memory]:
+    """``memory_create`` of many patterns at once (consolidation's compression): the same rows, entity links and
+    "created" events, in one INSERT each. The caller drops the contacts' recent-memory caches."""
+    if not drafts:
+        return []
+    patterns = Memory.objects.bulk_create(
+        Memory(
+            tenant_id=draft.contact.tenant_id, contact=draft.contact, memory_type=MemoryType.PATTERN,
+            content=draft.content, importance=settings.THEME_PATTERN_IMPORTANCE, source=MemorySource.CONSOLIDATION,
+            slot=draft.slot, decay_rate=settings.MEMORY_DEFAULTS[MemoryType.PATTERN]["decay_rate"],
+            metadata={"compressed_from": [e.pk for e in draft.episodes]},
+            source_message_ids=list(dict.fromkeys(_message_ids(draft.episodes))), valid_from=at, created_at=at,
+        )
+        for draft in drafts
+    )  # fmt: skip
+    Memory.entities.through.objects.bulk_create(
+        Memory.entities.through(memory_id=pattern.pk, contactentity_id=draft.entity.pk)
+        for pattern, draft in zip(patterns, drafts, strict=True)
+        if draft.entity is not None
     )
     MemoryEvent.objects.bulk_create(
         MemoryEvent(
-            memory=episode,
-            kind=MemoryEventKind.COMPRESSED,
-            actor="consolidation",
-            before=before,
-            after={**_snapshot(episode), "pattern": pattern.pk},
-            source_message_ids=[],
-            created_at=at,
+            memory=pattern, kind=MemoryEventKind.CREATED, actor="system", before={}, after=_snapshot(pattern),
+            source_message_ids=_message_ids(draft.episodes), created_at=at,
+        )
+        for pattern, draft in zip(patterns, drafts, strict=True)
+    )  # fmt: skip
+    for pattern in {pattern.contact_id: pattern for pattern in patterns}.values():
+        memory_embed_later(pattern)  # one task per contact embeds all its memories still without a vector
+    return patterns
+
+
+def memories_compress(*, compressions: Sequence[tuple[Memory, Sequence[Memory]]], at: datetime) -> None:
+    """Each pattern's episodes summarised by it: kept for history, out of context from now on. Set-based (one UPDATE,
+    one INSERT of their "compressed" events): a periodic pass compresses tens of thousands. The caller drops the
+    contacts' recent-memory caches."""
+    if not compressions:
+        return
+    updated_at = timezone.now()
+    events = []
+    for pattern, episodes in compressions:
+        for episode in episodes:
+            before = _snapshot(episode)
+            episode.status, episode.valid_to, episode.superseded_by, episode.updated_at = (
+                MemoryStatus.COMPRESSED, at, pattern, updated_at,
+            )  # fmt: skip
+            events.append(
+                MemoryEvent(
+                    memory=episode, kind=MemoryEventKind.COMPRESSED, actor="consolidation", before=before,
+                    after={**_snapshot(episode), "pattern": pattern.pk}, source_message_ids=[], created_at=at,
+                )
+            )  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """UPDATE memories_memory m SET status = %s, valid_to = %s, superseded_by_id = v.pattern_id,
+                   updated_at = %s
+               FROM unnest(%s::bigint[], %s::bigint[]) AS v(id, pattern_id) WHERE m.id = v.id""",
+            [
+                MemoryStatus.COMPRESSED, at, updated_at,
+                [episode.pk for _, episodes in compressions for episode in episodes],
+                [pattern.pk for pattern, episodes in compressions for _ in episodes],
+            ],
         )  # fmt: skip
-        for episode, before in zip(episodes, befores, strict=True)
-    )
-    _changed(episodes[0])
+    MemoryEvent.objects.bulk_create(events)
+
+
+def _message_ids(episodes: Sequence[Memory]) -> list[str]:
+    return [message_id for episode in episodes for message_id in episode.source_message_ids]

@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 
 from config import clock
+from contacts.admin_log import admin_log_forget
 from contacts.models import Contact
 from memories.extraction.text import entity_key
 from memories.models import ContactEntity, Memory, MemoryEventKind, MemorySource
@@ -19,7 +20,6 @@ from memories.services.records import (
     _changed,
     _record,
     _snapshot,
-    admin_log_forget,
     memory_create,
     memory_embed_later,
 )
@@ -86,7 +86,7 @@ def entity_merge(*, survivor: ContactEntity, merged: ContactEntity, actor: str) 
     survivor.aliases = list(dict.fromkeys([*survivor.aliases, merged.display_name, *merged.aliases]))
     survivor.metadata = {**merged.metadata, **survivor.metadata}
     survivor.save(update_fields=["aliases", "metadata", "updated_at"])
-    admin_log_forget(merged)  # the merge itself is logged on the contact
+    admin_log_forget(model=ContactEntity, ids=[merged.pk])  # the merge itself is logged on the contact
     merged.delete()
     return survivor
 

@@ -21,10 +21,10 @@ from config import clock
 from consolidation.lock import CONSOLIDATION_LOCK_KEY
 from consolidation.models import ConsolidationRun
 from consolidation.services.compression import episodes_compress
-from consolidation.services.lifecycle import DECAY_CHARGE_PERIOD, DECAY_CHARGE_SPREAD, Scope
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, ContactState, Tenant
 from memories.models import ContactEntity, Memory
+from memories.services.lifecycle import DECAY_CHARGE_PERIOD, DECAY_CHARGE_SPREAD, Scope
 from memories.services.records import memory_create
 from moods.models import Insight
 from tests.factories import ContactFactory

@@ -10,21 +10,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.contrib.auth.models import User
+from django.contrib.contenttypes.models import ContentType
 from django.core.management import CommandError, call_command
 from django.db import connection
 from rest_framework.test import APIClient
 
 from config import clock
+from config.embedded import ensure_redis, stop_redis
 from config.redis_client import redis_client
 from consolidation.services.deferred import contact_consolidate_deferred
 from consolidation.services.run import consolidation_run
-from contacts.models import Contact, Message, Tenant
+from contacts.models import Contact, Conversation, Message, Tenant
 from contacts.services import api_key_create
-from memories.models import Memory
+from memories.models import ContactEntity, Memory
 from memories.services.records import memory_create
 from memories.tasks import embed_memories, process_message, record_access
-from moods.models import Insight, ReviewFlag, Trigger
+from moods.models import Insight, MoodLog, ReviewFlag, Trigger
 from privacy.models import ErasureTombstone
+from privacy.services import contact_erase
 from tests.factories import TenantFactory
 from tests.memories.helpers import ingest, ledger_message
 
@@ -125,6 +130,58 @@ def test_erasure_leaves_nothing_in_any_table_or_redis_key(tenant: Tenant, api_cl
                 f"context-queries:{tenant.pk}:{contact_pk}"):  # fmt: skip
         assert not any(k.decode().endswith(key) for k in redis_client().scan_iter(match=f"*{key}"))
     assert ErasureTombstone.objects.filter(tenant=tenant).count() == 1
+
+
+def test_erasure_takes_the_admin_log_lines_about_every_kind_of_row_the_contact_owns_and_no_others(
+    tenant: Tenant, api_client: APIClient, marker: str
+) -> None:
+    # given a staff edit logged on the contact, their state and one row of each kind every app holds for them
+    contact = _a_full_life(tenant, api_client, marker)
+    Insight.objects.create(tenant=tenant, contact=contact, kind="boredom", summary="Bored", dedupe_key=marker)
+    kinds = (Message, Conversation, Memory, ContactEntity, MoodLog, ReviewFlag, Trigger, Insight)
+    owned = [contact, contact.state, *(kind._default_manager.filter(contact=contact).first() for kind in kinds)]
+    # ... and on another contact's rows and on a business memory, which no erasure of this contact reaches
+    ingest(tenant, "I work at Infosys", message_id="o1", contact_id="other", conversation_id="o", at=NOW)
+    other = Contact.objects.get(tenant=tenant, external_id="other")
+    business = memory_create(tenant=tenant, contact=None, memory_type="fact", content="Opens at nine", source="api")
+    kept = [other, other.messages.get(), other.memories.first(), business]
+    staff = User.objects.create_user("sam", is_staff=True)
+    for row in [*owned, *kept]:
+        LogEntry.objects.log_actions(staff.pk, [row], CHANGE, "edited", single_object=True)
+
+    # when the contact is erased
+    receipt = contact_erase(contact=contact)
+
+    # then each owned row's line went, the others stay, and the receipt lists every kind in its order
+    assert receipt["admin_log_entries"] == len(owned) == 10
+    assert {(line.content_type, line.object_id) for line in LogEntry.objects.all()} == {
+        (ContentType.objects.get_for_model(row), str(row.pk)) for row in kept
+    }
+    assert list(receipt) == [
+        "contact", "contactstate", "conversation", "message", "contactentity", "memory", "memoryevent",
+        "memory_entities", "insight", "moodlog", "reviewflag", "trigger", "admin_log_entries",
+        "consolidation_runs_anonymised", "redis_keys",
+    ]  # fmt: skip
+
+
+def test_with_redis_down_the_postgres_erasure_stands_and_the_log_says_why_keys_remain(
+    tenant: Tenant, api_client: APIClient, marker: str, settings, tmp_path: Path, caplog
+) -> None:  # type: ignore[no-untyped-def]
+    # given a contact with keys in Redis, and then Redis going away
+    contact = _a_full_life(tenant, api_client, marker)
+    contact_pk = contact.pk
+    data_dir = tmp_path / "redis-down"
+    settings.REDIS_URL = ensure_redis(data_dir).url
+    stop_redis(data_dir)
+
+    # when the contact is erased
+    receipt = contact_erase(contact=contact)
+
+    # then every row went, the receipt counts no Redis key, and the log says the keys are left to their TTL
+    assert (receipt["contact"], receipt["message"], receipt["redis_keys"]) == (1, 6, 0)
+    assert _table_hits([marker]) == {}
+    assert ErasureTombstone.objects.filter(tenant=tenant).count() == 1
+    assert f"Redis unavailable while erasing contact {contact_pk}: cached keys expire with their TTL" in caplog.text
 
 
 def test_queued_tasks_for_an_erased_contact_are_no_ops(tenant: Tenant, marker: str) -> None:

@@ -1,6 +1,7 @@
 """Set-based upkeep of the whole memory table (AI Brain §4.4): decay, expiry, pruning and the per-contact
-cap. Each step is one SQL statement over every row in scope — no Python loop over memories — and is
-idempotent: run twice, the second run changes (next to) nothing.
+cap, run by consolidation's periodic pass. Each step is one SQL statement over every row in scope (and a
+few around it: history events, admin-log lines) — no Python loop over memories — and is idempotent: run
+twice, the second run changes (next to) nothing.
 """
 
 from __future__ import annotations
@@ -10,9 +11,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.contenttypes.models import ContentType
-from django.db import connection
+from django.db import connection, transaction
 
+from contacts.admin_log import admin_log_forget
 from memories.models import Memory, MemoryEvent, MemoryEventKind
 from memories.services import recent
 
@@ -126,30 +127,24 @@ def memories_evict_over_cap(*, scope: Scope) -> int:
 
 
 def _delete(doomed_sql: str, params: dict[str, Any]) -> list[tuple[int, int | None]]:
-    """Delete the memories ``doomed_sql`` selects (one ``id`` column) with what hangs off them — history
-    events, entity links, ``superseded_by`` pointers, as the ORM's cascade would, and the admin log's lines about
-    a contact's memories (they quote the text, and erasing the contact later finds lines only through rows that
-    exist; ``memory_delete`` does the same) — in one statement."""
-    memory_type = ContentType.objects.get_for_model(Memory).pk
-    rows = _returning(
-        f"""
-        WITH doomed AS ({doomed_sql}),
-        events AS (DELETE FROM memories_memoryevent WHERE memory_id IN (SELECT id FROM doomed)),
-        admin_log AS (
-            DELETE FROM django_admin_log
-            WHERE content_type_id = %(memory_content_type)s AND object_id IN (
-                SELECT id::text FROM memories_memory WHERE id IN (SELECT id FROM doomed) AND contact_id IS NOT NULL
+    """Delete the memories ``doomed_sql`` selects (one ``id`` column) with what hangs off them — history events, entity
+    links, ``superseded_by`` pointers, as the ORM's cascade would — in one statement; then, in the same transaction, the
+    admin log's lines about a contact's memories among them (they quote the text; ``memory_delete`` does the same)."""
+    with transaction.atomic():
+        rows = _returning(
+            f"""
+            WITH doomed AS ({doomed_sql}),
+            events AS (DELETE FROM memories_memoryevent WHERE memory_id IN (SELECT id FROM doomed)),
+            links AS (DELETE FROM memories_memory_entities WHERE memory_id IN (SELECT id FROM doomed)),
+            pointers AS (
+                UPDATE memories_memory SET superseded_by_id = NULL
+                WHERE superseded_by_id IN (SELECT id FROM doomed) AND id NOT IN (SELECT id FROM doomed)
             )
-        ),
-        links AS (DELETE FROM memories_memory_entities WHERE memory_id IN (SELECT id FROM doomed)),
-        pointers AS (
-            UPDATE memories_memory SET superseded_by_id = NULL
-            WHERE superseded_by_id IN (SELECT id FROM doomed) AND id NOT IN (SELECT id FROM doomed)
+            DELETE FROM memories_memory WHERE id IN (SELECT id FROM doomed) RETURNING id, contact_id
+            """,  # noqa: S608 - the doomed query is ours; values are parameters
+            params,
         )
-        DELETE FROM memories_memory WHERE id IN (SELECT id FROM doomed) RETURNING id, contact_id
-        """,  # noqa: S608 - the doomed query is ours; values are parameters
-        {**params, "memory_content_type": memory_type},
-    )
+        admin_log_forget(model=Memory, ids=[memory_id for memory_id, contact_id in rows if contact_id is not None])
     _forget_recent(rows)
     return rows
 
