@@ -20,9 +20,10 @@ from consolidation.services.deferred import contact_consolidate_deferred
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, Message, Tenant
 from contacts.services import api_key_create
+from ingest.tasks import process_message
 from memories.models import Memory
 from memories.services.records import memory_create
-from memories.tasks import embed_memories, process_message, record_access
+from memories.tasks import embed_memories, record_access
 from moods.models import Insight, ReviewFlag, Trigger
 from privacy.models import ErasureTombstone
 from tests.factories import TenantFactory
