@@ -1,6 +1,6 @@
-"""Optional LLM extraction (profile spec): the LLM proposes memories about the person from one message;
-each proposal is validated against the schema and stored like rule output (deduplicated, superseding).
-Ingest's deferred tier decides when to call it (user messages, LLM_EXTRACTION_ENABLED, an LLM configured)."""
+"""The optional LLM extraction: the prompt, the validation of its answer, and storing what passes through
+``candidate_apply`` like rule output. Ingest's deferred tier decides when it runs (a user message,
+LLM_EXTRACTION_ENABLED, an LLM configured)."""
 
 from __future__ import annotations
 
