@@ -27,13 +27,12 @@ from consolidation.models import ConsolidationRun
 from consolidation.services.deferred import contact_consolidate_deferred, debounce_key
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, Message, Tenant
-from contacts.services import contact_get_or_create
+from ingest.services.pipeline import message_process_deferred
+from ingest.services.receive import IngestPayload, contact_get_or_create, message_ingest
 from memories.models import ContactEntity, Memory, MemoryStatus
 from memories.selectors import contact_context_get
 from memories.services import recent
 from memories.services.access import memories_record_access
-from memories.services.enrichment import message_process_deferred
-from memories.services.ingest import IngestPayload, message_ingest
 
 START = datetime(2025, 1, 6, tzinfo=UTC)  # a Monday; any fixed date keeps runs identical
 CONTACT_ID, DISPLAY_NAME = "growth-arjun", "Arjun"

@@ -18,7 +18,6 @@ urlpatterns = [
         name="swagger-ui",
     ),
     path("admin/", admin.site.urls),
-    path("", include("contacts.urls")),
     path("", include("memories.urls")),
     path("", include("moods.urls")),
     path("", include("privacy.urls")),

@@ -8,17 +8,11 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError
 
 from memories.services.access import memories_access_log_flush, memories_record_access
-from memories.services.enrichment import memories_embed_pending, message_process_deferred
-from memories.services.sweeper import pending_messages_sweep
+from memories.services.enrichment import memories_embed_pending
 from providers.embeddings import EmbeddingError
 
 # Worth retrying: the embeddings provider or Postgres briefly unreachable (a restart, a failover).
 TRANSIENT_ERRORS = (EmbeddingError, OperationalError, InterfaceError)
-
-
-@shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=5, retry_backoff_max=600, max_retries=10)
-def process_message(message_id: int) -> None:
-    message_process_deferred(message_id=message_id)
 
 
 @shared_task(acks_late=True, autoretry_for=TRANSIENT_ERRORS, retry_backoff=5, retry_backoff_max=600, max_retries=10)
@@ -36,9 +30,3 @@ def record_access(memory_ids: list[int], at: str) -> None:
 def flush_access_log() -> int:
     """celery-beat, every 10 s (see the memories data migration): apply the accesses /context queued in Redis."""
     return memories_access_log_flush()
-
-
-@shared_task(acks_late=True, soft_time_limit=50, time_limit=55)
-def sweep_pending_messages() -> int:
-    """celery-beat, every minute (see the memories data migration): re-enqueue messages stranded as pending."""
-    return pending_messages_sweep()

@@ -4,8 +4,6 @@ from memories import brain_views, views
 
 urlpatterns = [
     path("context/<str:contact_id>", views.ContextApi.as_view(), name="context"),
-    path("ingest", views.IngestApi.as_view(), name="ingest"),
-    path("ingest/batch", views.IngestBatchApi.as_view(), name="ingest-batch"),
     path("contacts/<str:contact_id>/memories", views.ContactMemoriesApi.as_view(), name="contact-memories"),
     path("contacts/<str:contact_id>/entities", views.ContactEntitiesApi.as_view(), name="contact-entities"),
     path("memories/<int:memory_id>", views.MemoryDetailApi.as_view(), name="memory-detail"),

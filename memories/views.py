@@ -1,13 +1,12 @@
-"""The ingest endpoints and the memory API. Views validate, call one service or selector, and
+"""The memory API. Views validate, call one service or selector, and
 serialise — nothing more."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
@@ -18,10 +17,9 @@ from config.pagination import CappedLimitOffsetPagination
 from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
 from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
-from memories.serializers import IngestInputSerializer, JsonbDictField, StrictSerializer
+from memories.serializers import JsonbDictField, StrictSerializer
 from memories.services.access import memories_record_access_later
 from memories.services.entities import contact_entities, entity_resolve
-from memories.services.ingest import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
 from memories.services.records import (
     memory_create,
     memory_delete,
@@ -29,50 +27,6 @@ from memories.services.records import (
     memory_update,
 )
 from moods.selectors import EmotionalContext
-
-
-class IngestApi(APIView):
-    class OutputSerializer(serializers.Serializer):
-        message_id = serializers.CharField()
-        status = serializers.CharField()
-
-    @extend_schema(
-        request=IngestInputSerializer,
-        responses={
-            202: OutputSerializer,
-            409: OpenApiResponse(description="message_id reused for another message, or a foreign conversation"),
-            410: OpenApiResponse(description="The contact was erased"),
-        },
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
-        operation_id="ingest",
-    )
-    def post(self, request: Request) -> Response:
-        serializer = IngestInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        key = _idempotency_key(request)
-        try:
-            receipt = message_ingest(tenant=request.user.tenant, payload=serializer.payload(), idempotency_key=key)
-        except IngestGone as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_410_GONE)
-        except IngestConflict as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
-        return Response(self.OutputSerializer(receipt).data, status=status.HTTP_202_ACCEPTED)
-
-
-class IngestBatchApi(APIView):
-    class InputSerializer(StrictSerializer):
-        messages = IngestInputSerializer(many=True, allow_empty=False, max_length=settings.INGEST_BATCH_MAX)
-
-    class OutputSerializer(serializers.Serializer):
-        results = serializers.ListField(child=serializers.DictField())
-
-    @extend_schema(request=InputSerializer, responses={202: OutputSerializer}, operation_id="ingest_batch")
-    def post(self, request: Request) -> Response:
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        payloads = [IngestInputSerializer.to_payload(item) for item in serializer.validated_data["messages"]]
-        results = messages_ingest_batch(tenant=request.user.tenant, payloads=payloads)
-        return Response({"results": results}, status=status.HTTP_202_ACCEPTED)
 
 
 class EntityOutputSerializer(serializers.ModelSerializer):
@@ -263,15 +217,6 @@ def _memory_or_404(request: Request, memory_id: int) -> Memory:
     if memory is None or memory.contact_id is None:
         raise NotFound("Memory not found.")
     return memory
-
-
-def _idempotency_key(request: Request) -> str:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > 255:
-        raise ValidationError({"Idempotency-Key": ["Ensure this header has no more than 255 characters."]})
-    if "\x00" in key:  # Postgres text cannot hold NUL: refused like the body's fields, not a 500
-        raise ValidationError({"Idempotency-Key": ["Null characters are not allowed."]})
-    return key
 
 
 def _mention(serializer_class: type[serializers.Serializer], raw: dict[str, Any]) -> Any:

@@ -7,9 +7,9 @@ import pytest
 from config.redis_client import redis_client
 from consolidation.services.deferred import contact_consolidate_deferred, contact_consolidation_schedule, debounce_key
 from contacts.models import Contact, Tenant
+from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory
 from memories.services.records import memory_create
-from memories.tasks import process_message
 from tests.factories import ContactFactory
 from tests.memories.helpers import ingest, ledger_message
 

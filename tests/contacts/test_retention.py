@@ -17,9 +17,9 @@ from contacts import retention
 from contacts.models import Conversation, Message, Tenant
 from contacts.retention import ledger_retention_apply
 from contacts.tasks import apply_ledger_retention
+from ingest.services.pipeline import message_mark_processed
+from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory, MemoryEvent
-from memories.services.pipeline import message_mark_processed
-from memories.tasks import process_message
 from moods.models import MoodLog, ReviewFlag
 from tests.factories import TenantFactory
 from tests.memories.helpers import ingest, ledger_message

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from contacts.models import Message, Tenant
-from memories.services.ingest import IngestPayload, IngestReceipt, message_ingest
+from ingest.services.receive import IngestPayload, IngestReceipt, message_ingest
 
 
 def ingest(

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from contacts.models import Tenant
+from ingest.tasks import process_message
 from memories.models import Memory
-from memories.services.enrichment import memories_extract_with_llm
-from memories.tasks import process_message
+from memories.services.llm_extraction import memories_extract_with_llm
 from moods.classification.llm import PROMPT as MOOD_PROMPT
 from tests.memories.helpers import ingest, ledger_message
 

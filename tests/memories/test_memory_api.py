@@ -10,8 +10,8 @@ from pytest_django import Settings
 from rest_framework.test import APIClient
 
 from contacts.models import Message, Tenant
+from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory
-from memories.tasks import process_message
 from tests.factories import TenantFactory
 from tests.memories.helpers import ingest
 

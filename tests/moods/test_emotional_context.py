@@ -204,7 +204,7 @@ def test_a_crisis_survives_a_failing_extraction(api_client: APIClient, tenant: T
     def crash(*args: object) -> None:
         raise RuntimeError("extraction bug")
 
-    monkeypatch.setattr("memories.services.pipeline._remember", crash)
+    monkeypatch.setattr("ingest.services.pipeline._remember", crash)
 
     # when a crisis message is ingested
     ingest(tenant, "I want to die", message_id="m1", at=NOW - timedelta(minutes=1))

@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from contacts.models import ContactState, Message, Tenant
+from ingest.tasks import process_message
 from memories.models import Memory
-from memories.tasks import process_message
 from moods.classification.llm import PROMPT
 from moods.models import MoodLog
 from tests.memories.helpers import ingest, ledger_message

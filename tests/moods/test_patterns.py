@@ -11,8 +11,8 @@ import pytest
 
 from config import clock
 from contacts.models import Contact, ContactState, Conversation, Message, Tenant
+from ingest.tasks import process_message
 from memories.models import Memory
-from memories.tasks import process_message
 from moods.models import Insight, MoodLog, Trigger
 from moods.services.outreach import next_morning
 from moods.services.patterns import engagement_decline_detect, mood_patterns_detect_all, timing_pattern_detect

@@ -24,9 +24,10 @@ from consolidation.services.deferred import contact_consolidate_deferred
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, Conversation, Message, Tenant
 from contacts.services import api_key_create
+from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory
 from memories.services.records import memory_create
-from memories.tasks import embed_memories, process_message, record_access
+from memories.tasks import embed_memories, record_access
 from moods.models import Insight, MoodLog, ReviewFlag, Trigger
 from privacy.models import ErasureTombstone
 from privacy.services import contact_erase

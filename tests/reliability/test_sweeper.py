@@ -16,10 +16,10 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from config.redis_client import redis_client
 from contacts.models import Message, ProcessingStatus, Tenant
-from memories.services import sweeper
-from memories.services.pipeline import message_mark_processed
-from memories.services.sweeper import pending_messages_sweep
-from memories.tasks import process_message, sweep_pending_messages
+from ingest.services import sweeper
+from ingest.services.pipeline import message_mark_processed
+from ingest.services.sweeper import pending_messages_sweep
+from ingest.tasks import process_message, sweep_pending_messages
 from tests.memories.helpers import ingest, ledger_message
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +157,7 @@ def test_after_the_last_attempt_the_message_is_marked_failed(tenant: Tenant, cap
     Message.objects.filter(pk=message.pk).update(processing_attempts=3)
 
     # when the sweep runs
-    with caplog.at_level(logging.ERROR, logger="memories.services.sweeper"):
+    with caplog.at_level(logging.ERROR, logger="ingest.services.sweeper"):
         swept = pending_messages_sweep(now=NOW)
 
     # then it is failed instead of retried forever, and the error names it
@@ -183,7 +183,7 @@ def test_with_the_broker_down_the_sweep_stops_and_the_next_one_retries(
     monkeypatch.setattr(process_message, "delay", broker_down)
 
     # when the sweep runs
-    with caplog.at_level(logging.WARNING, logger="memories.services.sweeper"):
+    with caplog.at_level(logging.WARNING, logger="ingest.services.sweeper"):
         swept = pending_messages_sweep(now=NOW)
 
     # then it stopped at the first message, without counting an attempt that was never sent

@@ -25,10 +25,10 @@ from rest_framework.test import APIClient
 
 from config.parsers import MAX_JSON_DEPTH
 from contacts.models import Energy, Message, Mood, Style, Tenant
+from ingest.serializers import IngestInputSerializer
+from ingest.tasks import process_message
 from memories.extraction import Candidate, EntityMention, Extraction, extract
 from memories.models import Memory
-from memories.serializers import IngestInputSerializer
-from memories.tasks import process_message
 from moods.classification.keywords import classify_keywords
 from moods.classification.reading import MoodReading
 from moods.crisis import CrisisMatch, detect_crisis

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memories.serializers import IngestInputSerializer
+from ingest.serializers import IngestInputSerializer
 
 UNITS = {"jsonl": "line", "csv": "row"}  # the formats, and what the reports call one record
 

@@ -1,5 +1,7 @@
 """The per-message pipeline: the immediate tier (inline, in the request) and the deferred tier
-(Celery). Both are idempotent: a message already extracted / processed is skipped, so a retried
+(Celery). This module coordinates; the work belongs to the apps below (memories extracts, stores,
+embeds and merges; moods reads the crisis signal and the mood; consolidation runs its per-contact
+pass). Both tiers are idempotent: a message already extracted / processed is skipped, so a retried
 task or a replayed backfill changes nothing the second time."""
 
 from __future__ import annotations
@@ -7,24 +9,28 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from config import clock
+from consolidation.services.deferred import contact_consolidation_schedule
 from contacts.activity import contact_state_record_activity
 from contacts.models import ContactState, Message, ProcessingStatus, Role
 from memories.extraction import Candidate, Extraction, extract
 from memories.extraction.episodes import summarise
-from memories.extraction.injection import FLAG as INJECTION_FLAG
-from memories.extraction.injection import looks_like_injection
-from memories.extraction.text import content_words, normalise
-from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus, MemoryType
+from memories.extraction.text import content_words
+from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.services import recent
+from memories.services.candidates import candidate_apply
+from memories.services.enrichment import memories_embed_pending, memory_merge_similar
 from memories.services.entities import contact_entities, entities_mentioned, entity_resolve
-from memories.services.records import memory_create, memory_link_reply, memory_reinforce, memory_supersede
+from memories.services.llm_extraction import memories_extract_with_llm
+from memories.services.records import memory_link_reply
 from moods.services.crisis import message_crisis_record
+from moods.services.readings import message_mood_record
+from providers import llm
 
 logger = logging.getLogger(__name__)
-NEAR_DUPLICATE_OVERLAP = 0.8  # share of content words in common (Jaccard) that counts as "the same"
 
 
 def message_process_inline(*, message_id: int) -> bool:
@@ -63,6 +69,41 @@ def message_mark_processed(*, message_id: int) -> None:
     )
 
 
+def message_process_deferred(*, message_id: int) -> None:
+    """Finish a message: immediate tier if it never ran, embeddings, merge, LLM extraction.
+
+    Idempotent and safe to retry (EmbeddingError propagates so the task retries); a message
+    that no longer exists (contact erased) is a no-op.
+    """
+    message = Message.objects.select_related("contact").filter(pk=message_id).first()
+    if message is None or message.processed_at is not None:
+        return
+    if message.extracted_at is None:
+        message_process_inline(message_id=message_id)
+    if message.role == Role.USER and settings.LLM_EXTRACTION_ENABLED and llm.llm_configured():
+        memories_extract_with_llm(message=message)
+    if message.role == Role.USER:
+        _record_mood(message)
+    memories_embed_pending(tenant_id=message.contact.tenant_id, contact_id=message.contact_id)
+    for memory in Memory.objects.filter(
+        contact_id=message.contact_id,
+        status=MemoryStatus.ACTIVE,
+        source_message_ids__contains=[message.client_message_id],
+    ):
+        memory_merge_similar(memory=memory)
+    message_mark_processed(message_id=message_id)
+    contact_consolidation_schedule(contact_id=message.contact_id)
+
+
+def _record_mood(message: Message) -> None:
+    """The mood step must never fail or block the message's processing: any error is logged and the
+    message is finished without a mood reading (the next message reads the mood afresh)."""
+    try:
+        message_mood_record(message_id=message.pk)
+    except Exception:  # noqa: BLE001 - by contract, see docstring
+        logger.exception("mood classification failed for message %s", message.pk)
+
+
 def _remember(message: Message, extraction: Extraction) -> None:
     known = contact_entities(message.contact)
     recent_rows = recent.recent_memories(message.contact_id)
@@ -72,49 +113,6 @@ def _remember(message: Message, extraction: Extraction) -> None:
         _record_episode(message, extraction, known, recent_rows)
     elif message.role == Role.ASSISTANT:
         _link_reply(message)
-
-
-def candidate_apply(
-    *, message: Message, candidate: Candidate, known: list[ContactEntity], recent_rows: list[dict[str, Any]],
-    source: str = MemorySource.RULES, importance: float | None = None, expires_at: Any = None,
-) -> Memory:  # fmt: skip
-    """Store a proposed memory: reinforce a duplicate, supersede the slot's old value, or create."""
-    entities = [entity_resolve(contact=message.contact, mention=m, known=known) for m in candidate.entities]
-    ids = [message.client_message_id]
-    current = _slot_holder(message.contact_id, candidate.slot) if candidate.slot else None
-    if current is not None and _same(current.content, candidate.content):
-        return memory_reinforce(memory=current, source_message_ids=ids, at=message.sent_at, entities=entities)
-    if current is None:
-        duplicate = _near_duplicate(candidate, recent_rows)
-        if duplicate is not None:
-            return memory_reinforce(memory=duplicate, source_message_ids=ids, at=message.sent_at, entities=entities)
-    memory = memory_create(
-        tenant=message.contact.tenant,
-        contact=message.contact,
-        memory_type=candidate.memory_type,
-        content=candidate.content,
-        source=source,
-        created_at=message.sent_at,
-        slot=candidate.slot,
-        metadata=_flagged(dict(candidate.metadata), candidate.content, message.content),
-        source_message_ids=ids,
-        entities=entities,
-        importance=importance,
-        expires_at=expires_at,
-    )
-    if current is not None:
-        memory_supersede(old=current, new=memory, at=message.sent_at)
-    recent_rows.insert(
-        0, {"id": memory.pk, "memory_type": memory.memory_type, "content": memory.content, "slot": memory.slot}
-    )
-    return memory
-
-
-def _flagged(metadata: dict[str, Any], *texts: str) -> dict[str, Any]:
-    """Instruction-like text is kept as what the user said, marked so context_text can say so."""
-    if any(looks_like_injection(text) for text in texts):
-        metadata["flagged"] = INJECTION_FLAG
-    return metadata
 
 
 def _record_episode(
@@ -161,27 +159,3 @@ def _link_reply(message: Message) -> None:
         memory_link_reply(
             episode=episode, reply_message_id=message.client_message_id, reply_summary=summarise(message.content)
         )
-
-
-def _slot_holder(contact_id: int, slot: str) -> Memory | None:
-    return (
-        Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, slot=slot)
-        .order_by("-created_at")
-        .first()
-    )
-
-
-def _near_duplicate(candidate: Candidate, recent_rows: list[dict[str, Any]]) -> Memory | None:
-    for row in recent_rows:
-        if row["memory_type"] == candidate.memory_type and _same(row["content"], candidate.content):
-            return Memory.objects.filter(pk=row["id"], status=MemoryStatus.ACTIVE).first()
-    return None
-
-
-def _same(a: str, b: str) -> bool:
-    if normalise(a) == normalise(b):
-        return True
-    words_a, words_b = set(content_words(a)), set(content_words(b))
-    if not words_a or not words_b:
-        return False
-    return len(words_a & words_b) / len(words_a | words_b) >= NEAR_DUPLICATE_OVERLAP

@@ -343,7 +343,7 @@ def test_csv_import_resumes_after_an_interruption(tenant: Tenant, tmp_path: Path
     settings.DATA_DIR = tmp_path
     path = _write_csv(tmp_path / "export.csv", _messages(12))
     # given an import that dies while ingesting the fifth message (row 6)
-    from memories.management.commands import import_history
+    from ingest.management.commands import import_history
 
     ingest, calls = import_history.message_ingest, []
 

@@ -104,7 +104,7 @@ def _sweep_page(page: list[tuple[int, int]], *, older_than: int, budget: int) ->
 def _resend(pk: int, *, attempts: int, older_than: int) -> bool:
     """Claim sweep number ``attempts + 1`` of the message and enqueue it; False if another sweep claimed it
     first or it finished meanwhile."""
-    from memories.tasks import process_message  # the tasks module imports this one
+    from ingest.tasks import process_message  # the tasks module imports this one
 
     if not _pending(pk, attempts).update(processing_attempts=attempts + 1):
         return False
@@ -152,7 +152,7 @@ def _cool_down(pk: int, *, seconds: int) -> None:
 def failed_messages_redrive(*, tenant_slug: str | None = None) -> int:
     """Give messages marked failed a fresh start (an operator's step once the cause is fixed): pending again with
     no sweeps counted, enqueued after commit; the sweeper catches any enqueue the broker drops. Returns how many."""
-    from memories.tasks import process_message  # the tasks module imports this one
+    from ingest.tasks import process_message  # the tasks module imports this one
 
     failed = Message.objects.filter(processing_status=ProcessingStatus.FAILED, processed_at__isnull=True)
     if tenant_slug is not None:

@@ -7,10 +7,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from contacts.models import Message, Tenant
+from ingest.services import pipeline
+from ingest.services.pipeline import message_process_deferred
+from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory, MemoryEvent
-from memories.services import pipeline
-from memories.services.enrichment import message_process_deferred
-from memories.tasks import process_message
 from tests.memories.helpers import ingest, ledger_message
 
 pytestmark = pytest.mark.django_db

@@ -1,15 +1,74 @@
+"""The ingest endpoints (one message, a batch) and the conversation endpoints (history, resolve). Views
+validate, call one service or selector, and serialise — nothing more."""
+
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
-from rest_framework.exceptions import NotFound
+from django.conf import settings
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from contacts.selectors import conversation_get, conversation_history_get
-from contacts.services import conversation_resolve
+from ingest.serializers import IngestInputSerializer
+from ingest.services.receive import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
+from ingest.services.resolve import conversation_resolve
 from memories.serializers import StrictSerializer
+
+
+class IngestApi(APIView):
+    class OutputSerializer(serializers.Serializer):
+        message_id = serializers.CharField()
+        status = serializers.CharField()
+
+    @extend_schema(
+        request=IngestInputSerializer,
+        responses={
+            202: OutputSerializer,
+            409: OpenApiResponse(description="message_id reused for another message, or a foreign conversation"),
+            410: OpenApiResponse(description="The contact was erased"),
+        },
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)],
+        operation_id="ingest",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = IngestInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        key = _idempotency_key(request)
+        try:
+            receipt = message_ingest(tenant=request.user.tenant, payload=serializer.payload(), idempotency_key=key)
+        except IngestGone as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_410_GONE)
+        except IngestConflict as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        return Response(self.OutputSerializer(receipt).data, status=status.HTTP_202_ACCEPTED)
+
+
+class IngestBatchApi(APIView):
+    class InputSerializer(StrictSerializer):
+        messages = IngestInputSerializer(many=True, allow_empty=False, max_length=settings.INGEST_BATCH_MAX)
+
+    class OutputSerializer(serializers.Serializer):
+        results = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(request=InputSerializer, responses={202: OutputSerializer}, operation_id="ingest_batch")
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        payloads = [IngestInputSerializer.to_payload(item) for item in serializer.validated_data["messages"]]
+        results = messages_ingest_batch(tenant=request.user.tenant, payloads=payloads)
+        return Response({"results": results}, status=status.HTTP_202_ACCEPTED)
+
+
+def _idempotency_key(request: Request) -> str:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 255:
+        raise ValidationError({"Idempotency-Key": ["Ensure this header has no more than 255 characters."]})
+    if "\x00" in key:  # Postgres text cannot hold NUL: refused like the body's fields, not a 500
+        raise ValidationError({"Idempotency-Key": ["Null characters are not allowed."]})
+    return key
 
 
 class TurnSerializer(serializers.Serializer):

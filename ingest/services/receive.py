@@ -1,4 +1,5 @@
-"""``POST /ingest``: the message goes into the ledger first, then the immediate tier runs, then
+"""``POST /ingest``: the message goes into the ledger first (its contact and conversation created on
+first sight; a contact erased since the message was sent refuses it), then the immediate tier runs, then
 the deferred tier is enqueued. Nothing after the ledger write can lose the message: a failure of
 the immediate tier leaves it pending for the deferred task, which runs the immediate tier itself."""
 
@@ -19,9 +20,9 @@ from redis.exceptions import RedisError
 
 from config import clock
 from contacts.history import history_append
-from contacts.models import Message, Tenant
-from contacts.services import contact_get_or_create, conversation_get_or_create
-from memories.services.pipeline import message_process_inline
+from contacts.models import Contact, ContactState, Conversation, Message, Tenant
+from ingest.services.pipeline import message_process_inline
+from privacy.services import contact_erased_at
 
 logger = logging.getLogger(__name__)
 
@@ -32,6 +33,14 @@ class IngestConflict(Exception):
 
 class IngestGone(IngestConflict):
     """The message is for a contact erased after it was sent (410 Gone)."""
+
+
+class ConversationOwnerConflict(ValueError):
+    """The conversation id is already used by another contact of the tenant."""
+
+
+class ContactErased(Exception):
+    """The message belongs to a contact erased after it was sent (see privacy.services.contact_erased_at)."""
 
 
 @dataclass(frozen=True)
@@ -105,8 +114,6 @@ def _replay(tenant: Tenant, client_id: str, fingerprint: str) -> IngestReceipt |
 
 
 def _ledger_append(tenant: Tenant, payload: IngestPayload, client_id: str, fingerprint: str) -> Message:
-    from contacts.services import ContactErased, ConversationOwnerConflict
-
     sent_at = payload.timestamp or clock.now()
     with transaction.atomic():
         try:
@@ -133,6 +140,52 @@ def _ledger_append(tenant: Tenant, payload: IngestPayload, client_id: str, finge
         )
 
 
+def contact_get_or_create(
+    *, tenant: Tenant, external_id: str, display_name: str = "", channel: str = "", at: datetime | None = None
+) -> Contact:
+    """The tenant's contact with this id, created (with its state) on first sight. A name or
+    channel sent later fills in blanks and updates changes. Creating one for a message sent at or
+    before the id's erasure raises ContactErased (the caller's transaction rolls the creation back)."""
+    contact, created = Contact.objects.get_or_create(
+        tenant=tenant, external_id=external_id, defaults={"display_name": display_name, "channel": channel}
+    )
+    if created:
+        _refuse_if_erased(tenant, external_id, at)
+        ContactState.objects.create(contact=contact)
+        return contact
+    changed = {
+        field: value
+        for field, value in (("display_name", display_name), ("channel", channel))
+        if value and getattr(contact, field) != value
+    }
+    if changed:
+        Contact.objects.filter(pk=contact.pk).update(**changed)
+        for field, value in changed.items():
+            setattr(contact, field, value)
+    return contact
+
+
+def _refuse_if_erased(tenant: Tenant, external_id: str, at: datetime | None) -> None:
+    # Only new contacts pay this query.
+    erased_at = contact_erased_at(tenant=tenant, external_id=external_id)
+    if erased_at is not None and (at is None or at <= erased_at):
+        raise ContactErased(f"Contact {external_id!r} was erased; messages sent before the erasure are refused.")
+
+
+def conversation_get_or_create(*, contact: Contact, external_id: str, at: datetime) -> Conversation:
+    conversation, created = Conversation.objects.get_or_create(
+        tenant_id=contact.tenant_id,
+        external_id=external_id,
+        defaults={"contact": contact, "started_at": at, "last_message_at": at},
+    )
+    if conversation.contact_id != contact.pk:
+        raise ConversationOwnerConflict(f"conversation_id {external_id!r} belongs to another contact of this tenant.")
+    if not created and at > conversation.last_message_at:
+        Conversation.objects.filter(pk=conversation.pk).update(last_message_at=at)
+        conversation.last_message_at = at
+    return conversation
+
+
 def _process(message: Message) -> None:
     try:
         message_process_inline(message_id=message.pk)
@@ -145,7 +198,7 @@ def _process(message: Message) -> None:
 
 
 def _enqueue(message_id: int) -> None:
-    from memories.tasks import process_message
+    from ingest.tasks import process_message
 
     try:
         process_message.delay(message_id)

@@ -14,7 +14,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from contacts.models import Tenant
-from memories.services.sweeper import failed_messages_redrive
+from ingest.services.sweeper import failed_messages_redrive
 
 
 class Command(BaseCommand):

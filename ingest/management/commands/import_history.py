@@ -2,7 +2,7 @@
 
 JSONL (one ingest payload per line: ``{"contact_id", "message", "role", "conversation_id",
 "timestamp", "message_id"?, ...}``) or CSV (a header row naming those fields, one message per row;
-``metadata`` as a JSON string); see ``memories.importing``. Idempotent: a row already imported
+``metadata`` as a JSON string); see ``ingest.importing``. Idempotent: a row already imported
 replays as a no-op (rows without a ``message_id`` get one derived from their content). Resumable: a
 checkpoint under the data directory remembers the last line or row done, so an interrupted import
 continues where it stopped. ``--dry-run`` reads the whole file and the database, writes nothing
@@ -23,11 +23,11 @@ from django.db.models import Model, QuerySet
 from tqdm import tqdm
 
 from contacts.models import Contact, Conversation, Message, Tenant
+from ingest.importing import UNITS, FileFormatError, Row, file_format_for, rows_read
+from ingest.serializers import IngestInputSerializer
+from ingest.services.pipeline import message_process_deferred
+from ingest.services.receive import IngestConflict, IngestPayload, message_ingest
 from memories.extraction import extract
-from memories.importing import UNITS, FileFormatError, Row, file_format_for, rows_read
-from memories.serializers import IngestInputSerializer
-from memories.services.enrichment import message_process_deferred
-from memories.services.ingest import IngestConflict, IngestPayload, message_ingest
 
 OUTCOMES = ("imported", "replayed", "conflicts", "invalid")
 LOOKUP_BATCH = 5000  # ids per query when a dry run looks up what the database already has
