@@ -3,7 +3,6 @@ from django.urls import path
 from memories import brain_views, views
 
 urlpatterns = [
-    path("context/<str:contact_id>", views.ContextApi.as_view(), name="context"),
     path("ingest", views.IngestApi.as_view(), name="ingest"),
     path("ingest/batch", views.IngestBatchApi.as_view(), name="ingest-batch"),
     path("contacts/<str:contact_id>/memories", views.ContactMemoriesApi.as_view(), name="contact-memories"),
@@ -11,5 +10,4 @@ urlpatterns = [
     path("memories/<int:memory_id>", views.MemoryDetailApi.as_view(), name="memory-detail"),
     path("memories/<int:memory_id>/history", views.MemoryHistoryApi.as_view(), name="memory-history"),
     path("brain/memories", brain_views.BusinessMemoriesApi.as_view(), name="brain-memories"),
-    path("brain/context", brain_views.BusinessContextApi.as_view(), name="brain-context"),
 ]

@@ -8,10 +8,12 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from config import clock
 from contacts.models import Contact, ContactState, Tenant
+from context.serializers import FastOutputSerializer
 from memories.models import ContactEntity, Memory
 from memories.services.records import memory_create
 from tests.factories import ContactFactory
@@ -185,3 +187,26 @@ def test_the_business_context(
         "memory_budget": 1200,
         "memory_tokens": 22,
     })  # fmt: skip
+
+
+def test_the_planned_serialisation_answers_what_drfs_own_does(
+    api_client: APIClient, tenant: Tenant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given a context that fills every nested object
+    arjun = _in_crisis(tenant)
+    bruno = ContactEntity.objects.create(
+        tenant=tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", metadata={"age": 3}
+    )
+    memory_create(
+        tenant=tenant, contact=arjun, memory_type="fact", content="Has a dog named Bruno", source="rules",
+        entities=[bruno], created_at=NOW - timedelta(days=3),
+    )  # fmt: skip
+    memory_create(tenant=tenant, contact=None, memory_type="fact", content="We sell cakes", source="api")
+    planned = [api_client.get(path, {"query": "Bruno"}).content for path in ("/context/arjun", "/brain/context")]
+
+    # when the same contexts are serialised by DRF's generic path instead of the plan
+    monkeypatch.setattr(FastOutputSerializer, "to_representation", serializers.Serializer.to_representation)
+    generic = [api_client.get(path, {"query": "Bruno"}).content for path in ("/context/arjun", "/brain/context")]
+
+    # then the bodies are the same bytes
+    assert planned == generic
