@@ -27,10 +27,10 @@ from consolidation.models import ConsolidationRun
 from consolidation.services.deferred import contact_consolidate_deferred, debounce_key
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, Message, Tenant
+from context.selectors import contact_context_get
 from ingest.services.pipeline import message_process_deferred
 from ingest.services.receive import IngestPayload, contact_get_or_create, message_ingest
 from memories.models import ContactEntity, Memory, MemoryStatus
-from memories.selectors import contact_context_get
 from memories.services import recent
 from memories.services.access import memories_record_access
 
@@ -342,7 +342,7 @@ def _read_context(tenant: Tenant, text: str, at: datetime, tally: Tally) -> None
     started = time.perf_counter()
     context = contact_context_get(tenant=tenant, external_id=CONTACT_ID, query=text)
     if context is not None:
-        memories_record_access(memory_ids=[chosen.memory.id for chosen in context["memories"]], at=at)
+        memories_record_access(memory_ids=[memory.id for memory in context.memories], at=at)
     tally.context_reads += 1
     tally.context_seconds += time.perf_counter() - started
 

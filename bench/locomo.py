@@ -61,11 +61,11 @@ from bench.bm25 import BM25, tokenize
 from config import celery_app, clock
 from config.redis_client import redis_client
 from contacts.models import Contact, Message, Tenant
+from context.context_text import memory_line
 from ingest.services.pipeline import message_process_deferred
 from ingest.services.receive import IngestPayload, message_ingest
 from memories.models import ContactEntity, Memory, MemoryStatus
 from memories.retrieval import rank_for_query
-from memories.retrieval.context_text import memory_line
 from memories.retrieval.ranking import RankedMemory
 from memories.services import recent
 from providers.embeddings import embed_query, embed_texts

@@ -49,8 +49,8 @@ from bench.seed import bench_tenant, pool_load
 from bench.servers import servers_running
 from contacts.models import Contact
 from contacts.services import api_key_create
+from context.selectors import contact_context_get
 from memories.models import Memory, MemoryStatus
-from memories.selectors import contact_context_get
 from providers.embeddings import embed_query
 
 MEM0_OFFLINE = {"MEM0_TELEMETRY": "False", "ANONYMIZED_TELEMETRY": "False", "POSTHOG_DISABLED": "1"}

@@ -1,3 +1,9 @@
-from django.urls import URLPattern
+from django.urls import path
 
-urlpatterns: list[URLPattern] = []
+from context import views
+
+# The names key the "context" rate-limit scope (contacts/throttling.py).
+urlpatterns = [
+    path("context/<str:contact_id>", views.ContextApi.as_view(), name="context"),
+    path("brain/context", views.BusinessContextApi.as_view(), name="brain-context"),
+]

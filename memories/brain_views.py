@@ -13,11 +13,10 @@ from rest_framework.views import APIView
 
 from config.pagination import CappedLimitOffsetPagination
 from memories.models import MemorySource, MemoryStatus, MemoryType
-from memories.selectors import business_context_get, business_memory_list
+from memories.selectors import business_memory_list
 from memories.serializers import StrictSerializer
-from memories.services.access import memories_record_access_later
 from memories.services.records import memory_create, memory_embed_later
-from memories.views import MemoryOutputSerializer, ranked_memories_body
+from memories.views import MemoryOutputSerializer
 
 
 class BusinessMemoriesApi(APIView):
@@ -68,27 +67,3 @@ class BusinessMemoriesApi(APIView):
             )
         memory_embed_later(memory)
         return Response(MemoryOutputSerializer(memory).data, status=status.HTTP_201_CREATED)
-
-
-class BusinessContextApi(APIView):
-    class FilterSerializer(serializers.Serializer):
-        query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
-        budget = serializers.IntegerField(required=False, min_value=0, max_value=16_000)
-
-    class OutputSerializer(serializers.Serializer):
-        memories = serializers.ListField(child=serializers.DictField())
-        entities = serializers.ListField(child=serializers.DictField())
-        context_text = serializers.CharField(allow_blank=True)
-        memory_budget = serializers.IntegerField()
-        memory_tokens = serializers.IntegerField()
-
-    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="brain_context_retrieve")
-    def get(self, request: Request) -> Response:
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        params = filters.validated_data
-        context = business_context_get(
-            tenant=request.user.tenant, query=params.get("query", ""), budget=params.get("budget")
-        )
-        memories_record_access_later(memory_ids=[c.memory.id for c in context["memories"]])
-        return Response(ranked_memories_body(context))

@@ -16,9 +16,8 @@ from rest_framework.views import APIView
 from config.pagination import CappedLimitOffsetPagination
 from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
-from memories.selectors import contact_context_get, entity_list, memory_get, memory_history, memory_list
+from memories.selectors import entity_list, memory_get, memory_history, memory_list
 from memories.serializers import JsonbDictField, StrictSerializer
-from memories.services.access import memories_record_access_later
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.records import (
     memory_create,
@@ -26,7 +25,6 @@ from memories.services.records import (
     memory_embed_later,
     memory_update,
 )
-from moods.selectors import EmotionalContext
 
 
 class EntityOutputSerializer(serializers.ModelSerializer):
@@ -230,85 +228,3 @@ def _mention(serializer_class: type[serializers.Serializer], raw: dict[str, Any]
     key = data.get("key") or entity_key(data["display_name"])
     aliases = tuple(dict.fromkeys([data["display_name"], *data.get("aliases", [])]))
     return EntityMention(data["entity_type"], key, data["display_name"], aliases, data.get("metadata", {}))
-
-
-class ContextApi(APIView):
-    class FilterSerializer(serializers.Serializer):
-        query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
-        budget = serializers.IntegerField(required=False, min_value=0, max_value=16_000)
-
-    class OutputSerializer(serializers.Serializer):
-        contact = serializers.DictField()
-        state = serializers.DictField()
-        emotional = serializers.DictField()
-        memories = serializers.ListField(child=serializers.DictField())
-        entities = serializers.ListField(child=serializers.DictField())
-        context_text = serializers.CharField()
-        memory_budget = serializers.IntegerField()
-        memory_tokens = serializers.IntegerField()
-
-    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="context_retrieve")
-    def get(self, request: Request, contact_id: str) -> Response:
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        params = filters.validated_data
-        context = contact_context_get(
-            tenant=request.user.tenant,
-            external_id=contact_id,
-            query=params.get("query", ""),
-            budget=params.get("budget"),
-        )
-        if context is None:
-            raise NotFound("Contact not found.")
-        memories_record_access_later(memory_ids=[c.memory.id for c in context["memories"]])
-        return Response(_context_body(context))
-
-
-def _context_body(context: dict[str, Any]) -> dict[str, Any]:
-    contact, state = context["contact"], context["state"]
-    return {
-        "contact": {"contactId": contact.external_id, "displayName": contact.display_name, "channel": contact.channel},
-        "state": {
-            "mood": state.mood, "moodConfidence": state.mood_confidence, "energy": state.energy,
-            "relationshipStage": state.relationship_stage, "activeStreak": state.active_streak,
-            "churnRisk": state.churn_risk,
-        },
-        "emotional": _emotional_body(context["emotional"]),
-        **ranked_memories_body(context),
-    }  # fmt: skip
-
-
-def ranked_memories_body(context: dict[str, Any]) -> dict[str, Any]:
-    """The part of /context and /brain/context that lists what was retrieved under the budget."""
-    return {
-        "memories": [
-            {
-                "id": c.memory.id, "memoryType": c.memory.memory_type, "content": c.memory.content,
-                "importance": c.memory.importance, "score": c.memory.score,
-                "source_message_ids": c.memory.source_message_ids, "entities": context["entity_refs"][c.memory.id],
-                "created_at": c.memory.created_at.isoformat(),
-            }
-            for c in context["memories"]
-        ],
-        "entities": [
-            {"entityType": e.entity_type, "key": e.key, "displayName": e.display_name, "metadata": e.metadata}
-            for e in context["entities"]
-        ],
-        "context_text": context["context_text"],
-        "memory_budget": context["memory_budget"],
-        "memory_tokens": context["memory_tokens"],
-    }  # fmt: skip
-
-
-def _emotional_body(emotional: EmotionalContext) -> dict[str, Any]:
-    baseline = emotional.baseline
-    crisis = emotional.crisis_at
-    return {
-        "mood": emotional.mood, "energy": emotional.energy, "style": emotional.style,
-        "confidence": emotional.confidence,
-        "moodAt": emotional.mood_at.isoformat() if emotional.mood_at else None, "current": emotional.current,
-        "baseline": {"mood": baseline.mood, "energy": baseline.energy, "style": baseline.style} if baseline else None,
-        "unusual": emotional.unusual, "adaptation": emotional.adaptation,
-        "crisis": {"active": crisis is not None, "since": crisis.isoformat() if crisis else None,
-                   "helpline": emotional.helpline if crisis else None},
-    }  # fmt: skip

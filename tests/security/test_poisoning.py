@@ -13,9 +13,9 @@ from rest_framework.test import APIClient
 
 from config import clock
 from contacts.models import Tenant
+from context.context_text import FLAGGED_SUFFIX, MEMORIES_HEADER, memory_line
 from memories.extraction.injection import looks_like_injection
 from memories.models import ContactEntity, Memory
-from memories.retrieval.context_text import FLAGGED_SUFFIX, MEMORIES_HEADER, memory_line
 from memories.retrieval.ranking import RankedMemory
 from tests.memories.helpers import ingest
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memories.retrieval.context_text import memory_line
+from context.context_text import memory_line
 from memories.retrieval.ranking import RankedMemory
 from providers.tokens import count_tokens
 

@@ -1,0 +1,78 @@
+"""``GET /context`` (a contact) and ``GET /brain/context`` (the business): validate the query, call one selector,
+defer the access bookkeeping, serialise — nothing more."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from context.selectors import business_context_get, contact_context_get
+from context.serializers import (
+    ContextContactOutputSerializer,
+    ContextEntityOutputSerializer,
+    ContextStateOutputSerializer,
+    EmotionalOutputSerializer,
+    FastOutputSerializer,
+    RankedMemoryOutputSerializer,
+)
+from memories.services.access import memories_record_access_later
+
+
+class ContextApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
+        budget = serializers.IntegerField(required=False, min_value=0, max_value=16_000)
+
+    class OutputSerializer(FastOutputSerializer):
+        contact = ContextContactOutputSerializer()
+        state = ContextStateOutputSerializer()
+        emotional = EmotionalOutputSerializer()
+        memories = RankedMemoryOutputSerializer(many=True)
+        entities = ContextEntityOutputSerializer(many=True)
+        context_text = serializers.CharField()
+        memory_budget = serializers.IntegerField(help_text="Tokens the memories could use")
+        memory_tokens = serializers.IntegerField(help_text="Tokens the chosen memories' lines use")
+
+    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="context_retrieve")
+    def get(self, request: Request, contact_id: str) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        context = contact_context_get(
+            tenant=request.user.tenant,
+            external_id=contact_id,
+            query=params.get("query", ""),
+            budget=params.get("budget"),
+        )
+        if context is None:
+            raise NotFound("Contact not found.")
+        memories_record_access_later(memory_ids=[memory.id for memory in context.memories])
+        return Response(self.OutputSerializer(context).data)
+
+
+class BusinessContextApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
+        budget = serializers.IntegerField(required=False, min_value=0, max_value=16_000)
+
+    class OutputSerializer(FastOutputSerializer):
+        memories = RankedMemoryOutputSerializer(many=True)
+        entities = ContextEntityOutputSerializer(many=True)
+        context_text = serializers.CharField(allow_blank=True, help_text="Empty when no memory was chosen")
+        memory_budget = serializers.IntegerField(help_text="Tokens the memories could use")
+        memory_tokens = serializers.IntegerField(help_text="Tokens the chosen memories' lines use")
+
+    @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="brain_context_retrieve")
+    def get(self, request: Request) -> Response:
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        context = business_context_get(
+            tenant=request.user.tenant, query=params.get("query", ""), budget=params.get("budget")
+        )
+        memories_record_access_later(memory_ids=[memory.id for memory in context.memories])
+        return Response(self.OutputSerializer(context).data)
