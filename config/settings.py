@@ -9,8 +9,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import django_stubs_ext
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+# The typed admins subclass ``ModelAdmin[Contact]``; Django's admin classes take no type argument at run time
+# until this gives them one (it only adds ``__class_getitem__``).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -71,7 +76,7 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [],  # every template lives in its app (the admin's in staff/templates)
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

@@ -12,9 +12,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from contacts.models import Contact, Tenant
-from contacts.staff_services import tenant_staff_create
 from memories.models import ContactEntity, Memory
 from memories.services.records import memory_create, memory_supersede
+from staff.services import tenant_staff_create
 from tests.factories import ContactFactory, TenantFactory
 
 T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)

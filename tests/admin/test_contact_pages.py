@@ -246,7 +246,7 @@ def test_contact_page_loads_in_bounded_queries_with_500_memories_and_2000_mood_l
 
 
 def test_big_tables_count_only_up_to_the_cap(arjun: Contact, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from contacts.admin_lists import CappedPaginator
+    from staff.admin_toolkit import CappedPaginator
 
     for n in range(5):
         memory(arjun, f"Fact {n}")

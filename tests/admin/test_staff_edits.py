@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from contacts.models import Contact
 from memories.models import ContactEntity, Memory, MemoryEvent, MemorySource
+from memories.services.curation import entity_merge, memory_pin
 from memories.services.records import memory_create, memory_delete
-from memories.services.staff import entity_merge, memory_pin
 from privacy.services import contact_erase
 from tests.admin.conftest import contact_page_post_data, entity, memory
 

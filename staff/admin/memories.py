@@ -14,26 +14,15 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from contacts.admin_lists import CappedPaginator
-from contacts.admin_scoping import TenantScopedAdmin
-from contacts.staff_services import staff_change_log
 from memories.models import ContactEntity, Memory, MemoryEvent
 from memories.selectors import memory_history
+from memories.services.curation import memory_pin, memory_snapshot
 from memories.services.records import memory_delete, memory_update
-from memories.services.staff import memory_add_by_staff, memory_pin, memory_snapshot, staff_actor
-from memories.staff_selectors import GRAPH_DEFERRED
+from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin, staff_change_log
+from staff.selectors import GRAPH_DEFERRED
+from staff.services import memory_add_by_staff, staff_actor
 
 EDITABLE_FIELDS = ["memory_type", "content", "importance", "expires_at", "pinned"]
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Viewable, not editable: history is append-only by nature, and other rows are written by services."""
-
-    def has_add_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:  # type: ignore[no-untyped-def]
-        return False
 
 
 def memory_status_badge(_admin: Any, memory: Memory) -> str:
@@ -60,7 +49,7 @@ def log_memory_deletion(request: HttpRequest, memory: Memory) -> LogEntry:
 
 
 @admin.register(ContactEntity)
-class ContactEntityAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+class ContactEntityAdmin(TenantScopedAdmin[ContactEntity], ReadOnlyAdmin[ContactEntity]):
     """Viewable only: staff correct entities with the merge and split forms of the contact's knowledge graph page,
     which move the memories' links with history. A plain edit (key, contact, tenant) or delete would not."""
 
@@ -73,7 +62,7 @@ class ContactEntityAdmin(TenantScopedAdmin, ReadOnlyAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[ContactEntity]:
         return super().get_queryset(request).annotate(memory_count=Count("memories"))
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: ContactEntity | None = None) -> bool:
         return False
 
     @admin.display(description="memories", ordering="memory_count")
@@ -81,7 +70,7 @@ class ContactEntityAdmin(TenantScopedAdmin, ReadOnlyAdmin):
         return obj.memory_count
 
 
-class MemoryAdminForm(forms.ModelForm):
+class MemoryAdminForm(forms.ModelForm[Memory]):
     class Meta:
         model = Memory
         fields = ["contact", *EDITABLE_FIELDS]
@@ -102,7 +91,7 @@ class MemoryAdminForm(forms.ModelForm):
 
 
 @admin.register(Memory)
-class MemoryAdmin(TenantScopedAdmin):
+class MemoryAdmin(TenantScopedAdmin[Memory]):
     form = MemoryAdminForm
     list_display = ["__str__", "memory_type", "status_badge", "importance", "contact", "source", "created_at"]
     list_filter = ["tenant", "memory_type", "status", "source", "pinned"]
@@ -120,10 +109,10 @@ class MemoryAdmin(TenantScopedAdmin):
     class Media:
         css = {"all": ["rapport_admin/admin.css"]}
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+    def get_readonly_fields(self, request: HttpRequest, obj: Memory | None = None) -> list[str]:
         return self.readonly_fields if obj is not None else []
 
-    def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
+    def get_fieldsets(self, request: HttpRequest, obj: Memory | None = None) -> Any:
         if obj is None:
             return [(None, {"fields": ["contact", *EDITABLE_FIELDS]})]
         return [
@@ -135,7 +124,7 @@ class MemoryAdmin(TenantScopedAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
         return super().get_queryset(request).defer(*GRAPH_DEFERRED)
 
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+    def save_model(self, request: HttpRequest, obj: Memory, form: Any, change: bool) -> None:
         actor = staff_actor(request.user.get_username())
         data = form.cleaned_data
         if not change:
@@ -209,7 +198,7 @@ def _event_changes(event: MemoryEvent) -> list[tuple[str, Any, Any]]:
 
 
 @admin.register(MemoryEvent)
-class MemoryEventAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+class MemoryEventAdmin(TenantScopedAdmin[MemoryEvent], ReadOnlyAdmin[MemoryEvent]):
     tenant_path = "memory__tenant"
     list_display = ["memory", "kind", "actor", "created_at"]
     list_filter = ["kind"]

@@ -1,13 +1,14 @@
 """The staff admin of tenants and contacts. Every tenant-owned admin is scoped to the staff user's tenant
-(``admin_scoping``); the contact page shows what Rapport believes about the person and links to the knowledge
-graph, the export and the erasure (``admin_views``). Writes go through services."""
+(``staff.admin_toolkit``); the contact page shows what Rapport believes about the person and links to the
+knowledge graph, the export and the erasure (``staff.views``). Writes go through services."""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import admin, messages
+from django.db import models
 from django.db.models import Case, Count, IntegerField, OuterRef, Q, When
 from django.db.models.query import QuerySet
 from django.http import HttpRequest
@@ -16,26 +17,34 @@ from django.urls import path, reverse
 from rest_framework_api_key.admin import APIKeyModelAdmin
 from rest_framework_api_key.models import APIKey
 
-from contacts import admin_views
-from contacts.admin_lists import CappedPaginator, ChurnRiskFilter, OpenFlagsFilter, contact_count
-from contacts.admin_scoping import SuperuserOnlyAdmin, TenantScopedAdmin, TenantScopedInline
 from contacts.models import Contact, ContactState, Conversation, Message, Tenant, TenantAPIKey, TenantStaff
 from contacts.services import api_key_create
-from contacts.staff_services import contact_consolidate_now, contact_profile_summary_update, staff_change_log
-from memories.admin import ReadOnlyAdmin, log_memory_deletion, memory_status_badge, provenance_links
 from memories.models import ContactEntity, Memory, MemoryStatus
 from memories.services.records import memory_delete
-from memories.staff_selectors import GRAPH_DEFERRED, entities_matching
 from moods.models import MoodLog, ReviewFlag
-from moods.staff_selectors import mood_timeline_get
+from staff import views
+from staff.admin.contact_lists import ChurnRiskFilter, OpenFlagsFilter, contact_count
+from staff.admin.memories import log_memory_deletion, memory_status_badge, provenance_links
+from staff.admin_toolkit import (
+    CappedPaginator,
+    ReadOnlyAdmin,
+    SuperuserOnlyAdmin,
+    TenantScopedAdmin,
+    TenantScopedInline,
+    staff_change_log,
+)
+from staff.selectors import GRAPH_DEFERRED, entities_matching, mood_timeline_get
+from staff.services import contact_consolidate_now, contact_profile_summary_update
 
 # The library's own key model is unused here: every key belongs to a tenant.
 admin.site.unregister(APIKey)
 ADMIN_CSS = {"all": ["rapport_admin/admin.css"]}
+# The rows a recent-rows inline shows (memories, mood logs), all of one contact.
+_RowT = TypeVar("_RowT", bound=models.Model)
 
 
 @admin.register(Tenant)
-class TenantAdmin(TenantScopedAdmin):
+class TenantAdmin(TenantScopedAdmin[Tenant]):
     tenant_path = "pk"
     list_display = ["name", "slug", "contact_count", "created_at"]
     search_fields = ["name", "slug"]
@@ -50,7 +59,7 @@ class TenantAdmin(TenantScopedAdmin):
 
 
 @admin.register(TenantAPIKey)
-class TenantAPIKeyAdmin(TenantScopedAdmin, APIKeyModelAdmin):
+class TenantAPIKeyAdmin(TenantScopedAdmin[TenantAPIKey], APIKeyModelAdmin):
     list_display = (*APIKeyModelAdmin.list_display, "tenant")  # type: ignore[assignment]
     list_filter = ("tenant", "revoked")  # type: ignore[assignment]
     list_select_related = ["tenant"]
@@ -65,14 +74,14 @@ class TenantAPIKeyAdmin(TenantScopedAdmin, APIKeyModelAdmin):
 
 
 @admin.register(TenantStaff)
-class TenantStaffAdmin(SuperuserOnlyAdmin):
+class TenantStaffAdmin(SuperuserOnlyAdmin[TenantStaff]):
     list_display = ["user", "tenant", "created_at"]
     list_filter = ["tenant"]
     list_select_related = ["user", "tenant"]
     raw_id_fields = ["user"]
 
 
-class RecentRowsInline(TenantScopedInline, admin.TabularInline):
+class RecentRowsInline(TenantScopedInline[_RowT, Contact], admin.TabularInline[_RowT, Contact]):
     """A read-only window on the contact's ``limit`` first rows in ``ordering``: the page stays fast (and its
     query count fixed) with thousands of rows behind it. The full list is one link away."""
 
@@ -80,7 +89,7 @@ class RecentRowsInline(TenantScopedInline, admin.TabularInline):
     extra = 0
     can_delete = False
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[_RowT]:
         queryset = super().get_queryset(request).order_by(*self.get_ordering(request))
         match = request.resolver_match
         contact_id = match.kwargs.get("object_id") if match else None
@@ -94,7 +103,7 @@ class RecentRowsInline(TenantScopedInline, admin.TabularInline):
         return False
 
 
-class MemoryInline(RecentRowsInline):
+class MemoryInline(RecentRowsInline[Memory]):
     model = Memory
     limit = 100
     can_delete = True  # through memory_delete (ContactAdmin.save_formset)
@@ -103,7 +112,7 @@ class MemoryInline(RecentRowsInline):
     fields = [*readonly_fields, "pinned"]
     verbose_name_plural = f"memories (active first, the {limit} most important; edit one to change it)"
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
         # 100 rows of text on the page; not 100 vectors.
         return super().get_queryset(request).defer(*GRAPH_DEFERRED)
 
@@ -115,7 +124,7 @@ class MemoryInline(RecentRowsInline):
     provenance = admin.display(description="source messages")(provenance_links)
 
 
-class MoodLogInline(RecentRowsInline):
+class MoodLogInline(RecentRowsInline[MoodLog]):
     model = MoodLog
     readonly_fields = ("logged_at", "mood", "energy", "style", "confidence", "source")
     fields = readonly_fields
@@ -123,7 +132,7 @@ class MoodLogInline(RecentRowsInline):
     verbose_name_plural = "recent mood logs (the 50 newest)"
 
 
-class ContactEntityInline(TenantScopedInline, admin.TabularInline):
+class ContactEntityInline(TenantScopedInline[ContactEntity, Contact], admin.TabularInline[ContactEntity, Contact]):
     model = ContactEntity
     readonly_fields = ("entity_type", "key", "display_name", "aliases", "memory_count")
     fields = readonly_fields
@@ -142,7 +151,7 @@ class ContactEntityInline(TenantScopedInline, admin.TabularInline):
         return obj.memory_count
 
 
-class ContactStateInline(admin.StackedInline):
+class ContactStateInline(admin.StackedInline[ContactState, Contact]):
     model = ContactState
     fields = ["profile_summary"]
     can_delete = False
@@ -150,7 +159,7 @@ class ContactStateInline(admin.StackedInline):
 
 
 @admin.register(Contact)
-class ContactAdmin(TenantScopedAdmin):
+class ContactAdmin(TenantScopedAdmin[Contact]):
     list_display = [
         "external_id", "display_name", "tenant", "stage", "mood", "churn_risk", "memory_count", "open_flag_count",
         "last_seen_at",
@@ -172,7 +181,7 @@ class ContactAdmin(TenantScopedAdmin):
     class Media:
         css = ADMIN_CSS
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+    def get_readonly_fields(self, request: HttpRequest, obj: Contact | None = None) -> list[str]:
         # A contact's memories, entities, messages and moods carry its tenant too: moving the contact alone would
         # split it from them. A contact is created in its tenant and stays there.
         readonly = list(super().get_readonly_fields(request, obj))
@@ -205,16 +214,16 @@ class ContactAdmin(TenantScopedAdmin):
             return path(f"<path:object_id>/{suffix}", wrapped, name=f"contacts_contact_{name}")
 
         return [
-            route("graph/", admin_views.graph_view, "graph"),
-            route("graph/merge/", admin_views.entity_merge_view, "entity_merge"),
-            route("graph/split/", admin_views.alias_split_view, "alias_split"),
-            route("export/", admin_views.export_view, "export"),
-            route("erase/", admin_views.erase_view, "erase"),
-            route("consolidate/", admin_views.consolidate_view, "consolidate"),
+            route("graph/", views.graph_view, "graph"),
+            route("graph/merge/", views.entity_merge_view, "entity_merge"),
+            route("graph/split/", views.alias_split_view, "alias_split"),
+            route("export/", views.export_view, "export"),
+            route("erase/", views.erase_view, "erase"),
+            route("consolidate/", views.consolidate_view, "consolidate"),
             *super().get_urls(),
         ]
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Contact | None = None) -> bool:
         # Deleting a contact is a GDPR erasure (tombstone, Redis keys): only through the erase page.
         return False
 
@@ -287,7 +296,7 @@ class ContactAdmin(TenantScopedAdmin):
         return state.last_seen_at if state else None
 
     @admin.display(description="state")
-    def at_a_glance(self, obj: Any) -> str:
+    def at_a_glance(self, obj: Contact) -> str:
         if obj.pk is None:
             return "—"
         context = {
@@ -303,7 +312,7 @@ class ContactAdmin(TenantScopedAdmin):
         return render_to_string("admin/contacts/contact/_glance.html", context)
 
     @admin.display(description="mood timeline")
-    def mood_timeline(self, obj: Any) -> str:
+    def mood_timeline(self, obj: Contact) -> str:
         if obj.pk is None:
             return "—"
         timeline = mood_timeline_get(contact=obj, state=_state(obj))
@@ -318,7 +327,7 @@ def _state(contact: Contact) -> ContactState | None:
 
 
 @admin.register(Conversation)
-class ConversationAdmin(TenantScopedAdmin):
+class ConversationAdmin(TenantScopedAdmin[Conversation]):
     list_display = ["external_id", "contact", "tenant", "started_at", "last_message_at", "resolved_at"]
     list_filter = ["tenant"]
     list_select_related = ["contact", "tenant"]
@@ -327,7 +336,7 @@ class ConversationAdmin(TenantScopedAdmin):
 
 
 @admin.register(Message)
-class MessageAdmin(TenantScopedAdmin):
+class MessageAdmin(TenantScopedAdmin[Message]):
     list_display = ["client_message_id", "role", "contact", "sent_at", "processing_status"]
     list_filter = ["tenant", "role", "processing_status"]
     list_select_related = ["contact"]
@@ -338,7 +347,7 @@ class MessageAdmin(TenantScopedAdmin):
 
 
 @admin.register(ContactState)
-class ContactStateAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+class ContactStateAdmin(TenantScopedAdmin[ContactState], ReadOnlyAdmin[ContactState]):
     """Written by the ingest and consolidation services; staff edit the profile summary on the contact page."""
 
     tenant_path = "contact__tenant"

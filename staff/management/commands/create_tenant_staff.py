@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from contacts.models import Tenant
-from contacts.staff_services import TENANT_STAFF_GROUP, tenant_staff_create
+from staff.services import TENANT_STAFF_GROUP, tenant_staff_create
 
 
 class Command(BaseCommand):

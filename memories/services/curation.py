@@ -1,65 +1,25 @@
-"""Staff corrections of a contact's memories and knowledge graph, made in the admin. Each change is recorded as a
-MemoryEvent of the memories it touches, with ``actor`` = ``staff:<username>`` and before/after snapshots; edits
-and deletions go through ``memory_update``/``memory_delete`` like the API's."""
+"""Corrections people make to a contact's memories and knowledge graph (today staff, in the admin): pinning a
+memory, merging two entities, splitting an alias off an entity. Each change is recorded as a MemoryEvent of the
+memories it touches, with the caller's ``actor`` (``staff:<username>``) and before/after snapshots; edits and
+deletions go through ``memory_update``/``memory_delete`` like the API's."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 
 from config import clock
 from contacts.admin_log import admin_log_forget
-from contacts.models import Contact
 from memories.extraction.text import entity_key
-from memories.models import ContactEntity, Memory, MemoryEventKind, MemorySource
-from memories.services.entities import contact_entities, entities_mentioned
-from memories.services.records import (
-    _changed,
-    _record,
-    _snapshot,
-    memory_create,
-    memory_embed_later,
-)
+from memories.models import ContactEntity, Memory, MemoryEventKind
+from memories.services.entities import entities_mentioned
+from memories.services.records import _changed, _record, _snapshot
 
 
 class EntityEditError(ValueError):
     """A merge or split that cannot be done as asked (the message says why, for the staff user)."""
-
-
-def staff_actor(username: str) -> str:
-    return f"staff:{username}"
-
-
-def memory_add_by_staff(
-    *,
-    contact: Contact,
-    memory_type: str,
-    content: str,
-    actor: str,
-    importance: float | None = None,
-    expires_at: datetime | None = None,
-    pinned: bool = False,
-) -> Memory:
-    """A memory staff know to be true (source "staff"), linked to the known entities its text names and
-    embedded in the deferred tier."""
-    memory = memory_create(
-        tenant=contact.tenant,
-        contact=contact,
-        memory_type=memory_type,
-        content=content,
-        source=MemorySource.STAFF,
-        importance=importance,
-        expires_at=expires_at,
-        entities=entities_mentioned(content, contact_entities(contact)),
-        actor=actor,
-    )
-    if pinned:
-        memory_pin(memory=memory, pinned=True, actor=actor)
-    memory_embed_later(memory)
-    return memory
 
 
 def memory_pin(*, memory: Memory, pinned: bool, actor: str) -> Memory:

@@ -1,19 +1,28 @@
-"""Tenant scoping for the staff admin. A staff user attached to a tenant (``TenantStaff``) sees and edits only
-that tenant's rows; superusers see every tenant; any other staff user sees nothing.
+"""The staff admin's toolkit, shared by every model's admin: tenant scoping, the capped paginator, the read-only
+admin and the staff change log.
 
-Objects outside the scope are simply not in the admin's querysets: their change, delete and history pages answer
-404 like a missing object (Django's default redirect is replaced), and so do our custom contact pages."""
+Tenant scoping: a staff user attached to a tenant (``TenantStaff``) sees and edits only that tenant's rows;
+superusers see every tenant; any other staff user sees nothing. Objects outside the scope are simply not in the
+admin's querysets: their change, delete and history pages answer 404 like a missing object (Django's default
+redirect is replaced), and so do the contact page's own views (``staff.views``)."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, TypeVar
 
 from django.contrib import admin
+from django.contrib.admin.models import CHANGE, LogEntry
+from django.core.paginator import Paginator
 from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
+from django.utils.functional import cached_property
 
 from contacts.models import Tenant, TenantStaff
+
+_ModelT = TypeVar("_ModelT", bound=models.Model)
+_ParentT = TypeVar("_ParentT", bound=models.Model)
 
 # No tenant has this primary key: a staff user who belongs to no tenant matches no row.
 NO_TENANT = 0
@@ -40,7 +49,7 @@ def tenant_path(model: type[models.Model]) -> str | None:
     return None
 
 
-def scope_queryset(queryset: QuerySet[Any], request: HttpRequest, path: str) -> QuerySet[Any]:
+def scope_queryset(queryset: QuerySet[_ModelT], request: HttpRequest, path: str) -> QuerySet[_ModelT]:
     tenant_id = staff_tenant_id(request)
     return queryset if tenant_id is None else queryset.filter(**{path: tenant_id})
 
@@ -53,13 +62,13 @@ def object_tenant_id(obj: models.Model, path: str) -> int:
     return obj.pk if last == "pk" else getattr(obj, f"{last}_id")
 
 
-class TenantScopedAdmin(admin.ModelAdmin):
+class TenantScopedAdmin(admin.ModelAdmin[_ModelT]):
     """For every tenant-owned model: rows, related-field choices, filters and object permissions are limited to
     the staff user's tenant. ``tenant_path`` says how the model reaches its tenant."""
 
     tenant_path = "tenant"
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[_ModelT]:
         return scope_queryset(super().get_queryset(request), request, self.tenant_path)
 
     def get_list_filter(self, request: HttpRequest) -> Any:
@@ -77,13 +86,13 @@ class TenantScopedAdmin(admin.ModelAdmin):
         kwargs.setdefault("queryset", self._related_choices(db_field, request))
         return super().formfield_for_manytomany(db_field, request, **kwargs)
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: _ModelT | None = None) -> bool:
         return super().has_view_permission(request, obj) and self.in_scope(request, obj)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: _ModelT | None = None) -> bool:
         return super().has_change_permission(request, obj) and self.in_scope(request, obj)
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: _ModelT | None = None) -> bool:
         return super().has_delete_permission(request, obj) and self.in_scope(request, obj)
 
     def _get_obj_does_not_exist_redirect(self, request: HttpRequest, opts: Any, object_id: str) -> Any:
@@ -91,7 +100,7 @@ class TenantScopedAdmin(admin.ModelAdmin):
         # a plain 404 (the same as a row that does not exist, so ids of other tenants reveal nothing).
         raise Http404(f"No {opts.verbose_name} with id {object_id!r}.")
 
-    def in_scope(self, request: HttpRequest, obj: Any) -> bool:
+    def in_scope(self, request: HttpRequest, obj: _ModelT | None) -> bool:
         tenant_id = staff_tenant_id(request)
         return obj is None or tenant_id is None or object_tenant_id(obj, self.tenant_path) == tenant_id
 
@@ -102,7 +111,7 @@ class TenantScopedAdmin(admin.ModelAdmin):
         return queryset if path is None else scope_queryset(queryset, request, path)
 
 
-class TenantScopedInline(admin.options.InlineModelAdmin):
+class TenantScopedInline(admin.options.InlineModelAdmin[_ModelT, _ParentT]):
     """Inlines hang off a scoped parent; their related-field choices are scoped too."""
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
@@ -113,20 +122,76 @@ class TenantScopedInline(admin.options.InlineModelAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
-class SuperuserOnlyAdmin(admin.ModelAdmin):
+class SuperuserOnlyAdmin(admin.ModelAdmin[_ModelT]):
     """Models that belong to no single tenant (staff assignments, global runs): superusers only."""
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return request.user.is_superuser
 
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: _ModelT | None = None) -> bool:
         return request.user.is_superuser and super().has_view_permission(request, obj)
 
     def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
         return request.user.is_superuser and super().has_add_permission(request, *args)
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: _ModelT | None = None) -> bool:
         return request.user.is_superuser and super().has_change_permission(request, obj)
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: _ModelT | None = None) -> bool:
         return request.user.is_superuser and super().has_delete_permission(request, obj)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin[_ModelT]):
+    """Viewable, not editable: history is append-only by nature, and other rows are written by services."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class CappedPaginator(Paginator):
+    """Counts at most CAP rows (COUNT over a LIMITed subquery): an exact count of millions of memories or mood
+    logs takes longer than the page itself. Past the cap the changelist shows CAP+1 rows' worth of pages."""
+
+    CAP = 10_000
+
+    @cached_property
+    def count(self) -> int:
+        object_list: Any = self.object_list
+        if isinstance(object_list, QuerySet):
+            return object_list[: self.CAP + 1].count()
+        return len(object_list)
+
+
+def staff_change_log(
+    *,
+    user_id: int | None,
+    obj: models.Model,
+    what: str,
+    before: Any = None,
+    after: Any = None,
+    action_flag: int = CHANGE,
+) -> LogEntry:
+    """A line in the admin log (the object's History page): who, when, what (a sentence), and the before/after as
+    JSON. Changes to a contact's entities and memories are logged on the contact, not on the row, which may be gone (a
+    merged entity, a deleted memory): the contact's page shows them, and erasing the contact erases them
+    (``privacy.services`` deletes the log lines of the contact and of the rows it still has)."""
+    who = signed_in(user_id)
+    states = (("Before", before), ("After", after))
+    parts = [what] + [f"{label}: {as_json(state)}." for label, state in states if state is not None]
+    return LogEntry.objects.log_actions(who, [obj], action_flag, " ".join(parts), single_object=True)
+
+
+def signed_in(user_id: int | None) -> int:
+    """The user a staff log line is written against. The admin is login-only, so there is always one; a log line
+    without its "who" would be worthless."""
+    if user_id is None:
+        raise ValueError("Staff changes are logged against a signed-in user.")
+    return user_id
+
+
+def as_json(value: Any) -> str:
+    """A before/after state (or an erasure's receipt) as the admin log writes it."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)

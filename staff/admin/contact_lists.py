@@ -1,29 +1,13 @@
-"""Changelist pieces of the staff admin: a capped paginator for tables that grow without bound, the contact
-filters and correlated counts (annotations, so a page of contacts costs one query, not one per row)."""
+"""Pieces of the contact list: its filters and correlated counts (annotations, so a page of contacts costs one
+query, not one per row)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import admin
-from django.core.paginator import Paginator
 from django.db.models import Count, IntegerField, QuerySet, Subquery
 from django.db.models.functions import Coalesce
-from django.utils.functional import cached_property
-
-
-class CappedPaginator(Paginator):
-    """Counts at most CAP rows (COUNT over a LIMITed subquery): an exact count of millions of memories or mood
-    logs takes longer than the page itself. Past the cap the changelist shows CAP+1 rows' worth of pages."""
-
-    CAP = 10_000
-
-    @cached_property
-    def count(self) -> int:
-        object_list: Any = self.object_list
-        if isinstance(object_list, QuerySet):
-            return object_list[: self.CAP + 1].count()
-        return len(object_list)
 
 
 def contact_count(queryset: QuerySet[Any]) -> Coalesce:

@@ -9,18 +9,15 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from contacts.admin_lists import CappedPaginator
-from contacts.admin_scoping import TenantScopedAdmin
-from contacts.staff_services import staff_change_log
-from memories.admin import ReadOnlyAdmin
-from memories.services.staff import staff_actor
 from moods.models import Insight, MoodLog, ReviewFlag, Trigger
 from moods.services.crisis import review_flag_resolve
 from moods.services.outreach import trigger_complete
+from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin, staff_change_log
+from staff.services import staff_actor
 
 
 @admin.register(MoodLog)
-class MoodLogAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+class MoodLogAdmin(TenantScopedAdmin[MoodLog], ReadOnlyAdmin[MoodLog]):
     list_display = ["contact", "mood", "energy", "style", "confidence", "source", "logged_at"]
     list_filter = ["tenant", "mood", "source"]
     list_select_related = ["contact"]
@@ -45,7 +42,7 @@ class OpenFilter(admin.SimpleListFilter):
 
 
 @admin.register(ReviewFlag)
-class ReviewFlagAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+class ReviewFlagAdmin(TenantScopedAdmin[ReviewFlag], ReadOnlyAdmin[ReviewFlag]):
     list_display = ["contact", "kind", "category", "excerpt", "created_at", "resolved_at", "resolved_by"]
     list_filter = [OpenFilter, "tenant", "kind", "category"]
     list_select_related = ["contact"]
@@ -66,7 +63,7 @@ class ReviewFlagAdmin(TenantScopedAdmin, ReadOnlyAdmin):
 
 
 @admin.register(Trigger)
-class TriggerAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+class TriggerAdmin(TenantScopedAdmin[Trigger], ReadOnlyAdmin[Trigger]):
     list_display = ["contact", "kind", "reason", "due_at", "completed_at"]
     list_filter = [OpenFilter, "tenant", "kind"]
     list_select_related = ["contact"]
@@ -91,7 +88,7 @@ def _log_closed(request: HttpRequest, obj: ReviewFlag | Trigger, what: str, fiel
 
 
 @admin.register(Insight)
-class InsightAdmin(TenantScopedAdmin, ReadOnlyAdmin):
+class InsightAdmin(TenantScopedAdmin[Insight], ReadOnlyAdmin[Insight]):
     """Insights per tenant: superusers filter by tenant, a tenant's staff see their own."""
 
     list_display = ["contact", "kind", "summary", "tenant", "created_at"]

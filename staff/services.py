@@ -1,18 +1,24 @@
-"""Writes behind the staff admin that concern a contact or the staff users themselves (memory and
-knowledge-graph corrections live in ``memories.services.staff``)."""
+"""Writes behind the staff admin: the staff users themselves, a contact's profile summary, "consolidate now", the
+erasure with its log line, and the memories staff add. Pinning a memory and merging or splitting entities are the
+memories app's own verbs (``memories.services.curation``): they write memory history."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from datetime import datetime
 
-from django.contrib.admin.models import CHANGE, DELETION, LogEntry
+from django.contrib.admin.models import DELETION, LogEntry
 from django.contrib.auth.models import Group, Permission, User
 from django.contrib.contenttypes.models import ContentType
-from django.db import models, transaction
+from django.db import transaction
 
+from consolidation.tasks import consolidate_contact
 from contacts.models import Contact, ContactState, Tenant, TenantStaff
+from memories.models import Memory, MemorySource
+from memories.services.curation import memory_pin
+from memories.services.entities import contact_entities, entities_mentioned
+from memories.services.records import memory_create, memory_embed_later
 from privacy.services import contact_erase
+from staff.admin_toolkit import as_json, signed_in
 
 TENANT_STAFF_GROUP = "Tenant staff"
 # What a tenant's support staff may do in the admin; the scoping keeps every one of these inside their tenant.
@@ -66,35 +72,14 @@ def contact_profile_summary_update(*, contact: Contact, profile_summary: str) ->
 def contact_consolidate_now(*, contact: Contact) -> None:
     """Run the contact's deferred consolidation pass (merge near-duplicates, link entities) in a worker, after
     this transaction commits; the task is idempotent."""
-    from consolidation.tasks import consolidate_contact
-
     contact_id = contact.pk
     transaction.on_commit(lambda: consolidate_contact.delay(contact_id))
-
-
-def staff_change_log(
-    *,
-    user_id: int | None,
-    obj: models.Model,
-    what: str,
-    before: Any = None,
-    after: Any = None,
-    action_flag: int = CHANGE,
-) -> LogEntry:
-    """A line in the admin log (the object's History page): who, when, what (a sentence), and the before/after as
-    JSON. Changes to a contact's entities and memories are logged on the contact, not on the row, which may be gone (a
-    merged entity, a deleted memory): the contact's page shows them, and erasing the contact erases them
-    (``privacy.services`` deletes the log lines of the contact and of the rows it still has)."""
-    who = _signed_in(user_id)
-    states = (("Before", before), ("After", after))
-    parts = [what] + [f"{label}: {_as_json(state)}." for label, state in states if state is not None]
-    return LogEntry.objects.log_actions(who, [obj], action_flag, " ".join(parts), single_object=True)
 
 
 def contact_erase_by_staff(*, contact: Contact, user_id: int | None) -> dict[str, int]:
     """The GDPR erasure, then a line in the admin log that it happened: who, when, the receipt. The line names
     the contact by id and tenant only (the erasure has just deleted its earlier lines for holding its name)."""
-    who = _signed_in(user_id)
+    who = signed_in(user_id)
     contact_id, tenant_slug = contact.pk, contact.tenant.slug
     receipt = contact_erase(contact=contact)
     LogEntry.objects.create(
@@ -103,17 +88,40 @@ def contact_erase_by_staff(*, contact: Contact, user_id: int | None) -> dict[str
         object_id=str(contact_id),
         object_repr=f"contact #{contact_id} of {tenant_slug} (erased)",
         action_flag=DELETION,
-        change_message=f"Erased (GDPR). Receipt: {_as_json(receipt)}.",
+        change_message=f"Erased (GDPR). Receipt: {as_json(receipt)}.",
     )
     return receipt
 
 
-def _signed_in(user_id: int | None) -> int:
-    # The admin is login-only, so there is always a user; a log line without its "who" would be worthless.
-    if user_id is None:
-        raise ValueError("Staff changes are logged against a signed-in user.")
-    return user_id
+def staff_actor(username: str) -> str:
+    """Who a staff change is by, as memory history and review flags record it."""
+    return f"staff:{username}"
 
 
-def _as_json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+def memory_add_by_staff(
+    *,
+    contact: Contact,
+    memory_type: str,
+    content: str,
+    actor: str,
+    importance: float | None = None,
+    expires_at: datetime | None = None,
+    pinned: bool = False,
+) -> Memory:
+    """A memory staff know to be true (source "staff"), linked to the known entities its text names and
+    embedded in the deferred tier."""
+    memory = memory_create(
+        tenant=contact.tenant,
+        contact=contact,
+        memory_type=memory_type,
+        content=content,
+        source=MemorySource.STAFF,
+        importance=importance,
+        expires_at=expires_at,
+        entities=entities_mentioned(content, contact_entities(contact)),
+        actor=actor,
+    )
+    if pinned:
+        memory_pin(memory=memory, pinned=True, actor=actor)
+    memory_embed_later(memory)
+    return memory

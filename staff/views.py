@@ -19,14 +19,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from contacts.models import Contact
-from contacts.staff_services import contact_consolidate_now, contact_erase_by_staff, staff_change_log
 from memories.models import ContactEntity
-from memories.services.staff import EntityEditError, entity_alias_split, entity_merge, staff_actor
-from memories.staff_selectors import knowledge_graph_get
+from memories.services.curation import EntityEditError, entity_alias_split, entity_merge
 from privacy.selectors import contact_export_get, export_json
+from staff.admin_toolkit import staff_change_log
+from staff.selectors import knowledge_graph_get
+from staff.services import contact_consolidate_now, contact_erase_by_staff, staff_actor
 
 if TYPE_CHECKING:
-    from contacts.admin import ContactAdmin
+    from staff.admin.contacts import ContactAdmin
 
 # A graph edit: given the form's data and the actor, apply it and say (what was done, before, after).
 GraphEdit = Callable[[dict[str, Any], str], tuple[str, dict[str, Any], dict[str, Any]]]
