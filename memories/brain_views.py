@@ -15,7 +15,7 @@ from config.pagination import CappedLimitOffsetPagination
 from memories.models import MemorySource, MemoryStatus, MemoryType
 from memories.selectors import business_memory_list
 from memories.serializers import StrictSerializer
-from memories.services.records import memory_create, memory_embed_later
+from memories.services.records import memory_create
 from memories.views import MemoryOutputSerializer
 
 
@@ -65,5 +65,4 @@ class BusinessMemoriesApi(APIView):
                 expires_at=data.get("expires_at"),
                 actor="api",
             )
-        memory_embed_later(memory)
         return Response(MemoryOutputSerializer(memory).data, status=status.HTTP_201_CREATED)

@@ -22,7 +22,6 @@ from memories.services.entities import contact_entities, entity_resolve
 from memories.services.records import (
     memory_create,
     memory_delete,
-    memory_embed_later,
     memory_update,
 )
 
@@ -132,7 +131,6 @@ class ContactMemoriesApi(APIView):
                 entities=entities,
                 actor="api",
             )
-        memory_embed_later(memory)
         return Response(MemoryOutputSerializer(memory).data, status=status.HTTP_201_CREATED)
 
 

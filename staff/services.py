@@ -16,7 +16,7 @@ from contacts.models import Contact, ContactState, Tenant, TenantStaff
 from memories.models import Memory, MemorySource
 from memories.services.curation import memory_pin
 from memories.services.entities import contact_entities, entities_mentioned
-from memories.services.records import memory_create, memory_embed_later
+from memories.services.records import memory_create
 from privacy.services import contact_erase
 from staff.admin_toolkit import as_json, signed_in
 
@@ -123,5 +123,4 @@ def memory_add_by_staff(
     )
     if pinned:
         memory_pin(memory=memory, pinned=True, actor=actor)
-    memory_embed_later(memory)
     return memory

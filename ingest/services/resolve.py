@@ -15,7 +15,7 @@ from contacts.history import history_key
 from contacts.models import ContactState, Conversation, Message, Role
 from contacts.selectors import summarise_turns
 from memories.models import Memory, MemorySource, MemoryStatus, MemoryType
-from memories.services.records import memory_create, memory_embed_later, memory_supersede
+from memories.services.records import memory_create, memory_supersede
 
 logger = logging.getLogger(__name__)
 
@@ -101,7 +101,6 @@ def _resolution_record(conversation: Conversation, text: str, at: datetime) -> M
     conversation.resolved_at = conversation.resolved_at or at
     conversation.resolution_summary = text
     conversation.save(update_fields=["resolved_at", "resolution_summary"])
-    memory_embed_later(memory)
     return memory
 
 

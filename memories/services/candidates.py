@@ -46,6 +46,7 @@ def candidate_apply(
         entities=entities,
         importance=importance,
         expires_at=expires_at,
+        embed_later=False,  # the message's deferred tier embeds it, then merges it with its nearest twin
     )
     if current is not None:
         memory_supersede(old=current, new=memory, at=message.sent_at)

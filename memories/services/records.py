@@ -44,7 +44,11 @@ def memory_create(
     entities: Iterable[ContactEntity] = (),
     expires_at: datetime | None = None,
     actor: str = "system",
+    embed_later: bool = True,
 ) -> Memory:
+    """A new active memory with its "created" event, embedded in the deferred tier after this transaction commits.
+    ``embed_later=False`` only where the caller's own deferred step embeds it (the ingest pipeline's, which embeds and
+    merges a message's memories together)."""
     defaults = settings.MEMORY_DEFAULTS[memory_type]
     at = created_at or clock.now()
     memory = Memory.objects.create(
@@ -67,6 +71,8 @@ def memory_create(
         memory.entities.add(*entity_list)
     _record(memory, MemoryEventKind.CREATED, actor, after=_snapshot(memory), message_ids=source_message_ids, at=at)
     _changed(memory)
+    if embed_later:
+        _embed_later(memory)
     return memory
 
 
@@ -140,7 +146,7 @@ def memory_update(*, memory: Memory, changes: dict[str, Any], actor: str) -> Mem
     _record(memory, MemoryEventKind.EDITED, actor, before, _snapshot(memory), (), clock.now())
     _changed(memory)
     if content_changed:
-        memory_embed_later(memory)
+        _embed_later(memory)
     return memory
 
 
@@ -163,7 +169,7 @@ def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: 
     episode.save(update_fields=["metadata", "updated_at"])
 
 
-def memory_embed_later(memory: Memory) -> None:
+def _embed_later(memory: Memory) -> None:
     """Embed the memory in the deferred tier, after this transaction commits."""
     from memories.tasks import embed_memories
 
@@ -250,7 +256,7 @@ def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Mem
         for pattern, draft in zip(patterns, drafts, strict=True)
     )  # fmt: skip
     for pattern in {pattern.contact_id: pattern for pattern in patterns}.values():
-        memory_embed_later(pattern)  # one task per contact embeds all its memories still without a vector
+        _embed_later(pattern)  # one task per contact embeds all its memories still without a vector
     return patterns
 
 

@@ -202,6 +202,18 @@ def test_timing_runs_are_idempotent_and_a_new_habit_supersedes_the_old(tenant: T
 # --- engagement decline ------------------------------------------------------------------------
 
 
+def test_a_timing_pattern_is_embedded_without_waiting_for_the_contacts_next_message(
+    tenant: Tenant, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    contact = _contact(tenant)
+    _ledger(contact, _nights_and_days(14, at_night=14, by_day=0))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        timing_pattern_detect(contact=contact, now=NOW)
+
+    assert Memory.objects.get(contact=contact, slot="chat_timing").embedding is not None
+
+
 def _sessions(contact: Contact, sizes_before: list[int], sizes_recent: list[int]) -> None:
     """Sessions of N messages (a minute apart) each on its own day, before and within the last 7 days."""
     times = []
