@@ -33,6 +33,10 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup()
 
+from config.embedded import ensure_configured_services
+
+ensure_configured_services()  # the embedded services the settings point at (importing them starts none)
+
 from django.db import connection
 
 from bench.growth_periodic import periodic_run

@@ -55,6 +55,10 @@ import numpy as np
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup()
 
+from config.embedded import ensure_configured_services
+
+ensure_configured_services()  # the embedded services the settings point at (importing them starts none)
+
 from django.conf import settings
 
 from bench.bm25 import BM25, tokenize

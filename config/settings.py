@@ -1,7 +1,9 @@
 """Rapport settings. Every knob is an environment variable; see README.md and .env.example.
 
-With no DATABASE_URL / REDIS_URL the embedded PostgreSQL and Redis are started (or reused) here,
-at import, so every entry point — manage.py, gunicorn, celery, pytest — sees real services.
+Importing them starts nothing (mypy's Django plugin imports them too). With no DATABASE_URL / REDIS_URL they
+point at the embedded PostgreSQL and Redis under DATA_DIR (EMBEDDED_SERVICES); the entry points that need them
+start them: manage.py, config.wsgi/asgi, the Celery app (worker, beat), config.run and the test session
+(config.embedded.ensure_configured_services).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from pathlib import Path
 import django_stubs_ext
 import environ
 from django.core.exceptions import ImproperlyConfigured
+
+from config.embedded.paths import redis_socket_for, socket_dir_for
 
 # The typed admins subclass ``ModelAdmin[Contact]``; Django's admin classes take no type argument at run time
 # until this gives them one (it only adds ``__class_getitem__``).
@@ -89,23 +93,20 @@ TEMPLATES = [
 ]
 
 # --- Services ---------------------------------------------------------------------------------
-# Embedded services this process launched (not merely reused); the test session stops these.
-EMBEDDED_STARTED: list[str] = []
+# The embedded services these settings point at (where DATABASE_URL / REDIS_URL are unset): only their addresses
+# under DATA_DIR are computed here; ensure_configured_services() starts them for the commands that need them.
+EMBEDDED_SERVICES: list[str] = []
 
 if env.str("DATABASE_URL", default=""):
     DATABASES = {"default": env.db("DATABASE_URL")}
 else:
-    from config.embedded import ensure_postgres
-
-    _postgres = ensure_postgres(DATA_DIR)
-    if _postgres.started:
-        EMBEDDED_STARTED.append("postgres")
+    EMBEDDED_SERVICES.append("postgres")
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.postgresql",
             "NAME": "rapport",
             "USER": "postgres",
-            "HOST": str(_postgres.socket_dir),
+            "HOST": str(socket_dir_for(DATA_DIR)),
             "PORT": "",
         }
     }
@@ -115,12 +116,8 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if env.str("REDIS_URL", default=""):
     REDIS_URL = env.str("REDIS_URL")
 else:
-    from config.embedded import ensure_redis
-
-    _redis = ensure_redis(DATA_DIR)
-    REDIS_URL = _redis.url
-    if _redis.started:
-        EMBEDDED_STARTED.append("redis")
+    EMBEDDED_SERVICES.append("redis")
+    REDIS_URL = f"unix://{redis_socket_for(DATA_DIR)}"
 
 
 def celery_broker_url(redis_url: str) -> str:
@@ -252,7 +249,9 @@ STAGE_BUDGETS = {"new": 0, "building": 500, "established": 1200, "deep": 2000, "
 QUERY_EMBEDDING_CACHE_SECONDS = 7 * 24 * 3600
 
 # --- Consolidation (contact-intelligence §6, AI Brain §4.3–4.4) ------------------------------
-CONSOLIDATION_INTERVAL_HOURS = 6  # the periodic pass (a django-celery-beat schedule, editable in the admin)
+# The periodic pass's period as declared in config/beat.py (a test keeps the two equal); the live schedule is a
+# django-celery-beat row staff may change in the admin.
+CONSOLIDATION_INTERVAL_HOURS = 6
 CONSOLIDATION_DEBOUNCE_SECONDS = env.int("CONSOLIDATION_DEBOUNCE_SECONDS", default=300)  # deferred, per contact
 DECAY_AFTER_DAYS = 7  # memories not accessed for this long lose decay_rate per day
 PRUNE_BELOW_IMPORTANCE = 0.1  # ... and are deleted once below this and not accessed for PRUNE_AFTER_DAYS

@@ -40,15 +40,26 @@ def api_client(api_key: str) -> APIClient:
     return client
 
 
+# The embedded services this session launched (not merely found running): the only ones it stops at the end.
+_EMBEDDED_STARTED: list[str] = []
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Start the embedded services the test settings point at: importing the settings starts nothing."""
+    from config.embedded import ensure_configured_services
+
+    _EMBEDDED_STARTED.extend(ensure_configured_services())
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Stop the embedded services if this test session was the one that started them."""
     from django.conf import settings
 
     from config.embedded import stop_postgres, stop_redis
 
-    if "redis" in settings.EMBEDDED_STARTED:
+    if "redis" in _EMBEDDED_STARTED:
         stop_redis(settings.DATA_DIR)
-    if "postgres" in settings.EMBEDDED_STARTED:
+    if "postgres" in _EMBEDDED_STARTED:
         from django.db import connections
 
         connections.close_all()

@@ -42,6 +42,11 @@ def socket_dir_for(data_dir: Path) -> Path:
     return Path(tempfile.gettempdir()) / f"rapport-{digest}"
 
 
+def redis_socket_for(data_dir: Path) -> Path:
+    """The embedded Redis's unix socket (computed only: nothing is created or started)."""
+    return socket_dir_for(data_dir) / "redis.sock"
+
+
 @contextlib.contextmanager
 def exclusive_lock(data_dir: Path, name: str) -> Iterator[None]:
     """Hold an exclusive inter-process lock for one service's start/stop.

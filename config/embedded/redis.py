@@ -19,6 +19,7 @@ from config.embedded.paths import (
     exclusive_lock,
     pid_is_alive,
     process_cmdline,
+    redis_socket_for,
     socket_dir_for,
 )
 
@@ -31,7 +32,7 @@ def ensure_redis(data_dir: Path) -> ServiceStart:
     """Start the embedded redis-server unless it already answers on its socket."""
     data_dir = data_dir.resolve()
     socket_dir = socket_dir_for(data_dir)
-    socket_path = socket_dir / "redis.sock"
+    socket_path = redis_socket_for(data_dir)
     with exclusive_lock(data_dir, "redis"):
         started = False
         if not _answers(socket_path):
@@ -45,7 +46,7 @@ def ensure_redis(data_dir: Path) -> ServiceStart:
 def stop_redis(data_dir: Path) -> bool:
     """SHUTDOWN (the append-only file is flushed first). Returns whether a server was stopped."""
     data_dir = data_dir.resolve()
-    socket_path = socket_dir_for(data_dir) / "redis.sock"
+    socket_path = redis_socket_for(data_dir)
     with exclusive_lock(data_dir, "redis"):
         if not _answers(socket_path):
             return False

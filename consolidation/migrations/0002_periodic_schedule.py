@@ -1,22 +1,8 @@
-"""The periodic consolidation pass as a django-celery-beat database schedule staff can see and change in
-the admin. Created once here (not re-created at start-up), so staff edits survive restarts."""
+"""Created the periodic consolidation schedule once. Every periodic task is now declared in config/beat.py and
+created, when missing, after each migrate (``beat_schedules_sync``, connected in contacts/apps.py), keeping
+staff's edits. This migration does nothing; it stays because it is a node of the migration graph."""
 
 from django.db import migrations
-
-TASK_NAME = "Consolidation (decay, compression, pruning, expiry, caps, stages, profiles)"
-
-
-def create_schedule(apps, schema_editor):
-    IntervalSchedule = apps.get_model("django_celery_beat", "IntervalSchedule")
-    PeriodicTask = apps.get_model("django_celery_beat", "PeriodicTask")
-    every_6_hours, _ = IntervalSchedule.objects.get_or_create(every=6, period="hours")
-    PeriodicTask.objects.get_or_create(
-        name=TASK_NAME, defaults={"task": "consolidation.tasks.consolidate_periodic", "interval": every_6_hours}
-    )
-
-
-def remove_schedule(apps, schema_editor):
-    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name=TASK_NAME).delete()
 
 
 class Migration(migrations.Migration):
@@ -25,4 +11,4 @@ class Migration(migrations.Migration):
         ("django_celery_beat", "0019_alter_periodictasks_options"),
     ]
 
-    operations = [migrations.RunPython(create_schedule, remove_schedule)]
+    operations = []

@@ -1,24 +1,8 @@
-"""The pending-message sweeper, as a django-celery-beat database schedule staff can see and change in the
-admin. Created once here (not re-created at start-up), so staff edits survive restarts."""
+"""Created the pending-message sweeper's schedule once. Every periodic task is now declared in config/beat.py and
+created, when missing, after each migrate (``beat_schedules_sync``, connected in contacts/apps.py), keeping
+staff's edits. This migration does nothing; it stays because it is a node of the migration graph."""
 
 from django.db import migrations
-
-TASK_NAME = "Sweep pending messages (re-enqueue messages stranded before the deferred tier)"
-
-
-def create_schedule(apps, schema_editor):
-    IntervalSchedule = apps.get_model("django_celery_beat", "IntervalSchedule")
-    PeriodicTask = apps.get_model("django_celery_beat", "PeriodicTask")
-    every_minute, _ = IntervalSchedule.objects.get_or_create(every=60, period="seconds")
-    # A sweep still queued when the next one is due is dropped (a stopped worker must not find a pile of them).
-    PeriodicTask.objects.get_or_create(
-        name=TASK_NAME,
-        defaults={"task": "memories.tasks.sweep_pending_messages", "interval": every_minute, "expire_seconds": 60},
-    )
-
-
-def remove_schedule(apps, schema_editor):
-    apps.get_model("django_celery_beat", "PeriodicTask").objects.filter(name=TASK_NAME).delete()
 
 
 class Migration(migrations.Migration):
@@ -27,4 +11,4 @@ class Migration(migrations.Migration):
         ("django_celery_beat", "0019_alter_periodictasks_options"),
     ]
 
-    operations = [migrations.RunPython(create_schedule, remove_schedule)]
+    operations = []

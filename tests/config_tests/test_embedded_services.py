@@ -221,3 +221,70 @@ def test_run_leaves_services_it_did_not_start_running(data_dir: Path) -> None:
     assert result.returncode == 3
     assert ensure_postgres(data_dir).started is False
     assert ensure_redis(data_dir).started is False
+
+
+def _python_without_service_urls(data_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """A fresh interpreter with no DATABASE_URL / REDIS_URL: the settings point at the embedded services."""
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE"}}
+    env.update(RAPPORT_DATA_DIR=str(data_dir), DJANGO_SETTINGS_MODULE="config.settings")
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
+    )  # fmt: skip
+
+
+# Any attempt to launch a program (initdb, pg_ctl, redis-server) fails the import outright.
+REFUSE_PROCESSES = (
+    "import os, subprocess\n"
+    "def refuse(*args, **kwargs): raise AssertionError(f'a process was started: {args!r}')\n"
+    "subprocess.Popen.__init__ = refuse\n"
+    "os.fork = os.posix_spawn = os.posix_spawnp = refuse\n"
+)
+
+
+def test_importing_the_settings_and_setting_up_django_starts_nothing(data_dir: Path) -> None:
+    # given an empty data directory and no service URLs
+    data_dir.mkdir(parents=True)
+
+    # when a fresh interpreter imports the settings and sets Django up (as mypy's Django plugin does)
+    result = _python_without_service_urls(
+        data_dir,
+        "-c",
+        REFUSE_PROCESSES + "import django; from django.conf import settings; django.setup();"
+        "print(settings.EMBEDDED_SERVICES, settings.DATABASES['default']['HOST'], settings.REDIS_URL)",
+    )
+
+    # then it succeeded without launching anything, and the settings point where the servers would listen
+    assert result.returncode == 0, result.stdout + result.stderr
+    sockets = socket_dir_for(data_dir)
+    assert result.stdout.split() == ["['postgres',", "'redis']", str(sockets), f"unix://{sockets}/redis.sock"]
+    # and no cluster, socket, lock or log was created: only the static files' directory (STATIC_ROOT)
+    assert sorted(path.name for path in data_dir.iterdir()) == ["static"]
+    assert not sockets.exists()
+
+
+ENTRY_POINTS = {
+    "manage.py": ["manage.py", "shell", "-c", "print('ready')"],
+    "wsgi": ["-c", "import config.wsgi; print('ready')"],
+    # the worker and beat load their task modules (loader.init_worker) before they connect
+    "celery": ["-c", "from config.celery import app; app.loader.init_worker(); print('ready')"],
+}
+
+
+@pytest.mark.parametrize("entry_point", ENTRY_POINTS)
+def test_an_entry_point_starts_the_services_the_settings_point_at(data_dir: Path, entry_point: str) -> None:
+    # given an empty data directory and no service URLs
+    data_dir.mkdir(parents=True)
+
+    # when an entry point starts in a fresh interpreter
+    result = _python_without_service_urls(data_dir, *ENTRY_POINTS[entry_point])
+
+    # then it started both embedded services before going on, and they answer where the settings point
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == "ready"
+    probe = _python_without_service_urls(
+        data_dir,
+        "-c",
+        "import django; django.setup(); from django.db import connection; from config.redis_client import "
+        "redis_client; connection.ensure_connection(); print(redis_client().ping())",
+    )
+    assert probe.stdout.strip() == "True", probe.stdout + probe.stderr
