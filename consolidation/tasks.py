@@ -10,7 +10,7 @@ from consolidation.services.run import consolidation_run
 
 @shared_task(acks_late=True, soft_time_limit=3000, time_limit=3300)
 def consolidate_periodic() -> dict | None:  # type: ignore[type-arg]
-    """celery-beat, every CONSOLIDATION_INTERVAL_HOURS (see the consolidation data migration). Skips
+    """celery-beat, every CONSOLIDATION_INTERVAL_HOURS (declared in config/beat.py). Skips
     (returns None) while another pass holds the lock."""
     return consolidation_run()
 

@@ -26,5 +26,5 @@ def process_message(message_id: int) -> None:
 
 @shared_task(name="memories.tasks.sweep_pending_messages", acks_late=True, soft_time_limit=50, time_limit=55)
 def sweep_pending_messages() -> int:
-    """celery-beat, every minute (see the memories data migration): re-enqueue messages stranded as pending."""
+    """celery-beat, every minute (declared in config/beat.py): re-enqueue messages stranded as pending."""
     return pending_messages_sweep()

@@ -28,5 +28,5 @@ def record_access(memory_ids: list[int], at: str) -> None:
 
 @shared_task(acks_late=True, soft_time_limit=50, time_limit=55)
 def flush_access_log() -> int:
-    """celery-beat, every 10 s (see the memories data migration): apply the accesses /context queued in Redis."""
+    """celery-beat, every 10 s (declared in config/beat.py): apply the accesses /context queued in Redis."""
     return memories_access_log_flush()

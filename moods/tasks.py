@@ -9,5 +9,5 @@ from moods.services.patterns import mood_patterns_detect_all
 
 @shared_task(acks_late=True, soft_time_limit=1800, time_limit=1900)
 def detect_mood_patterns() -> int:
-    """Periodic (celery-beat, every 6 hours; see the moods data migration)."""
+    """Periodic (celery-beat, every 6 hours; declared in config/beat.py)."""
     return mood_patterns_detect_all()

@@ -2,7 +2,7 @@
 
 Ingest enqueues ``process_message`` after commit; a crash between commit and enqueue, a lost broker message or
 a Redis outage would otherwise strand the message as pending forever. celery-beat runs the sweep every minute
-(see the memories data migration).
+(declared in config/beat.py).
 
 Two sweeps never count one message twice: each re-enqueue is claimed by a conditional UPDATE of
 ``processing_attempts``. Sweeps of one message are spaced out exponentially (SWEEP_AFTER_SECONDS, doubling,

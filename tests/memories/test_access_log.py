@@ -180,6 +180,6 @@ def test_with_redis_down_the_access_is_written_at_once(contact: Contact, setting
 
 
 def test_celery_beat_flushes_every_ten_seconds() -> None:
-    # the data migration's schedule
+    # the schedule declared in config/beat.py
     task = PeriodicTask.objects.get(task="memories.tasks.flush_access_log")
     assert (task.enabled, task.interval.every, task.interval.period, task.expire_seconds) == (True, 10, "seconds", 10)
