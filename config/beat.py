@@ -48,7 +48,7 @@ class BeatSchedule:
 BEAT_SCHEDULES: tuple[BeatSchedule, ...] = (
     # Every minute: a message stranded before the deferred tier (a crash between commit and enqueue, a lost
     # broker message, a Redis outage) is picked up within a minute of SWEEP_AFTER_SECONDS (120); the per-message
-    # backoff, not this period, spaces out the sweeps of one message (memories/services/sweeper.py).
+    # backoff, not this period, spaces out the sweeps of one message (ingest/services/sweeper.py).
     BeatSchedule(
         name="Sweep pending messages (re-enqueue messages stranded before the deferred tier)",
         task="memories.tasks.sweep_pending_messages",
