@@ -13,6 +13,11 @@ COPY contacts ./contacts
 COPY memories ./memories
 COPY moods ./moods
 COPY consolidation ./consolidation
+COPY privacy ./privacy
+COPY ingest ./ingest
+COPY context ./context
+COPY staff ./staff
+COPY providers ./providers
 RUN pip install --no-cache-dir .
 COPY . .
 

@@ -177,7 +177,7 @@ def staff_change_log(
     """A line in the admin log (the object's History page): who, when, what (a sentence), and the before/after as
     JSON. Changes to a contact's entities and memories are logged on the contact, not on the row, which may be gone (a
     merged entity, a deleted memory): the contact's page shows them, and erasing the contact erases them
-    (``privacy.services`` deletes the log lines of the contact and of the rows it still has)."""
+    (each app's ``contact_forget`` deletes the lines about its rows, through ``contacts.admin_log``)."""
     who = signed_in(user_id)
     states = (("Before", before), ("After", after))
     parts = [what] + [f"{label}: {as_json(state)}." for label, state in states if state is not None]

@@ -35,14 +35,6 @@ class IngestGone(IngestConflict):
     """The message is for a contact erased after it was sent (410 Gone)."""
 
 
-class ConversationOwnerConflict(ValueError):
-    """The conversation id is already used by another contact of the tenant."""
-
-
-class ContactErased(Exception):
-    """The message belongs to a contact erased after it was sent (see privacy.services.contact_erased_at)."""
-
-
 @dataclass(frozen=True)
 class IngestPayload:
     contact_id: str
@@ -116,17 +108,11 @@ def _replay(tenant: Tenant, client_id: str, fingerprint: str) -> IngestReceipt |
 def _ledger_append(tenant: Tenant, payload: IngestPayload, client_id: str, fingerprint: str) -> Message:
     sent_at = payload.timestamp or clock.now()
     with transaction.atomic():
-        try:
-            contact = contact_get_or_create(
-                tenant=tenant, external_id=payload.contact_id, display_name=payload.display_name,
-                channel=payload.channel, at=sent_at,
-            )  # fmt: skip
-        except ContactErased as exc:
-            raise IngestGone(str(exc)) from exc
-        try:
-            conversation = conversation_get_or_create(contact=contact, external_id=payload.conversation_id, at=sent_at)
-        except ConversationOwnerConflict as exc:
-            raise IngestConflict(str(exc)) from exc
+        contact = contact_get_or_create(
+            tenant=tenant, external_id=payload.contact_id, display_name=payload.display_name,
+            channel=payload.channel, at=sent_at,
+        )  # fmt: skip
+        conversation = conversation_get_or_create(contact=contact, external_id=payload.conversation_id, at=sent_at)
         return Message.objects.create(
             tenant=tenant,
             contact=contact,
@@ -145,7 +131,7 @@ def contact_get_or_create(
 ) -> Contact:
     """The tenant's contact with this id, created (with its state) on first sight. A name or
     channel sent later fills in blanks and updates changes. Creating one for a message sent at or
-    before the id's erasure raises ContactErased (the caller's transaction rolls the creation back)."""
+    before the id's erasure raises IngestGone (the caller's transaction rolls the creation back)."""
     contact, created = Contact.objects.get_or_create(
         tenant=tenant, external_id=external_id, defaults={"display_name": display_name, "channel": channel}
     )
@@ -169,7 +155,7 @@ def _refuse_if_erased(tenant: Tenant, external_id: str, at: datetime | None) -> 
     # Only new contacts pay this query.
     erased_at = contact_erased_at(tenant=tenant, external_id=external_id)
     if erased_at is not None and (at is None or at <= erased_at):
-        raise ContactErased(f"Contact {external_id!r} was erased; messages sent before the erasure are refused.")
+        raise IngestGone(f"Contact {external_id!r} was erased; messages sent before the erasure are refused.")
 
 
 def conversation_get_or_create(*, contact: Contact, external_id: str, at: datetime) -> Conversation:
@@ -179,7 +165,7 @@ def conversation_get_or_create(*, contact: Contact, external_id: str, at: dateti
         defaults={"contact": contact, "started_at": at, "last_message_at": at},
     )
     if conversation.contact_id != contact.pk:
-        raise ConversationOwnerConflict(f"conversation_id {external_id!r} belongs to another contact of this tenant.")
+        raise IngestConflict(f"conversation_id {external_id!r} belongs to another contact of this tenant.")
     if not created and at > conversation.last_message_at:
         Conversation.objects.filter(pk=conversation.pk).update(last_message_at=at)
         conversation.last_message_at = at

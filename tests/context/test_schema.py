@@ -113,3 +113,13 @@ def _assert_documented(schema: dict[str, Any], node: dict[str, Any], value: Any)
         assert node["type"] == "array"
         for item in value:
             _assert_documented(schema, node["items"], item)
+
+
+def test_the_serializers_implementation_notes_stay_out_of_the_published_schema(schema: dict[str, Any]) -> None:
+    # given the context components (their base class explains how it serialises fast)
+    components = schema["components"]["schemas"]
+    context_components = [name for name in components if name.endswith("Output") and "Context" in name]
+
+    # then no component publishes that note as its description
+    assert "ContextOutput" in context_components
+    assert all("planned once" not in components[name].get("description", "") for name in components)
