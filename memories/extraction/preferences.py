@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memories.durability import STRONG
 from memories.extraction.text import STOPWORDS, clean_phrase, entity_key, normalise, phrase, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import PRONOUN_OBJECTS
@@ -43,6 +44,9 @@ _NOT_AN_OBJECT_START = {"that", "it", "this", "how", "what", "when", "where", "w
                         "you", "your", "the way", "seeing", "hearing", "reading"}  # fmt: skip
 _LIKE_WORDS = {"love": "Loves", "like": "Likes", "enjoy": "Enjoys", "adore": "Adores"}
 _DISLIKE_WORDS = {"hate": "Hates", "dislike": "Dislikes", "detest": "Hates", "despise": "Hates"}
+_STRONG_VERBS = frozenset(
+    {"love", "adore", "hate", "detest", "despise", "can't stand", "cannot stand"}
+)  # said strongly: a durable preference
 
 
 def topic_preferences(sentence: str) -> list[Candidate]:
@@ -65,12 +69,17 @@ def like_preferences(sentence: str) -> list[Candidate]:
     for match in _DISLIKE.finditer(sentence):
         what = _object(match.group("x"))
         if what:
-            verb = "Doesn't like" if match.group("neg") else _DISLIKE_WORDS.get(match.group("verb").lower(), "Hates")
-            found.append(_preference(f"{verb} {what}", what, polarity="negative"))
+            said = " ".join((match.group("verb") or "").lower().replace("’", "'").split())
+            verb = "Doesn't like" if match.group("neg") else _DISLIKE_WORDS.get(said, "Hates")
+            strong = said in _STRONG_VERBS
+            found.append(_preference(f"{verb} {what}", what, polarity="negative", strong=strong))
     for match in _LIKE.finditer(sentence):
         what = _object(match.group("x"))
         if what and not _is_request(what):
-            found.append(_preference(f"{_LIKE_WORDS[match.group('verb').lower()]} {what}", what, polarity="positive"))
+            said = match.group("verb").lower()
+            found.append(
+                _preference(f"{_LIKE_WORDS[said]} {what}", what, polarity="positive", strong=said in _STRONG_VERBS)
+            )
     for match in _FAN.finditer(sentence):
         what = _object(match.group("x"))
         if what:
@@ -111,9 +120,10 @@ def _is_request(what: str) -> bool:
     return what.lower().startswith(("to know", "to ask", "to book", "to order", "to cancel", "to change"))
 
 
-def _preference(content: str, what: str, *, polarity: str) -> Candidate:
+def _preference(content: str, what: str, *, polarity: str, strong: bool = False) -> Candidate:
     subject = normalise(re.sub(r"(?i)^(?:to\s+|playing\s+|eating\s+|watching\s+)", "", what))
-    return Candidate(PREFERENCE, content, slot=f"pref:{subject}", metadata={"polarity": polarity})
+    metadata = {"polarity": polarity} | ({"strength": STRONG} if strong else {})
+    return Candidate(PREFERENCE, content, slot=f"pref:{subject}", metadata=metadata)
 
 
 def _topic(template: str, topic: str, *, polarity: str) -> Candidate:
