@@ -1,7 +1,8 @@
 """Fact rules: who the contact is, what they have, where they live and work.
 
 Each rule reads one sentence of a *user* message and proposes candidates; ``slot`` marks
-single-valued facts (a new home supersedes the old one).
+single-valued facts (a new home supersedes the old one) and ``value`` what the fact asserts in that slot,
+whatever the wording ("I moved to Pune" and "I live in Pune now" both assert ``location:pune``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,15 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import is_named, person_mentions, pet_mentions, place
-from memories.extraction.text import clean_phrase, entity_key, phrase, title, to_third_person, trim_tail
+from memories.extraction.text import (
+    clean_phrase,
+    content_words,
+    entity_key,
+    phrase,
+    title,
+    to_third_person,
+    trim_tail,
+)
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     HAVE_NOT_FACTS,
@@ -31,8 +40,15 @@ _MOVED = re.compile(
     rf"(?i)\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+to\s+{phrase('x')}"
 )
 _FROM = re.compile(rf"(?i)\b{_I_AM}\s+(?:originally\s+)?from\s+{phrase('x')}")
+_NOW = r"(?:currently\s+|now\s+|just\s+|recently\s+)?"
 _WORK_AT = re.compile(
-    rf"(?i)\bi\s+(?:currently\s+|now\s+)?(?:work|{_I_AM}\s+working|intern)\s+(?:at|for|in)\s+{phrase('x')}"
+    rf"(?i)\b(?:i\s+{_NOW}(?:work|intern)|{_I_AM}\s+{_NOW}working|i\s+{_NOW}(?:started|began)"
+    rf"\s+(?:working|a\s+(?:new\s+)?job))\s+(?:at|for|in)\s+{phrase('x')}"
+)
+# "I joined Google", "I started at Google": only before a capitalised name, since one also joins a gym or the choir
+# and starts at the bottom.
+_JOINED = re.compile(
+    rf"(?i:\bi\s+{_NOW}(?:joined|started\s+at|began\s+at))\s+(?P<x>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){{0,3}})"
 )
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
 _JOB_AT = re.compile(rf"(?i)\b{_I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
@@ -64,11 +80,11 @@ def location_facts(sentence: str) -> list[Candidate]:
         for match in pattern.finditer(sentence):
             where = _name(match.group("x"), max_words=4)
             if where:
-                found.append(_fact(template.format(title(where)), "location", place("location", where)))
+                found.append(_entity_fact(template.format(title(where)), "location", place("location", where)))
     for match in _FROM.finditer(sentence):
         where = _name(match.group("x"), max_words=4)
         if where:
-            found.append(_fact(f"Is from {title(where)}", "hometown", place("location", where)))
+            found.append(_entity_fact(f"Is from {title(where)}", "hometown", place("location", where)))
     return found
 
 
@@ -77,20 +93,22 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
     for match in _JOB_AT.finditer(sentence):
         role, where = _value(match.group("role"), max_words=4), _name(match.group("x"), max_words=5)
         if role and where:
-            found.append(_fact(f"Is a {role} at {title(where)}", "workplace", place("workplace", where)))
+            workplace = place("workplace", where)
+            content = f"Is a {role} at {title(where)}"
+            found.append(_fact(content, "workplace", workplace, value=(workplace.ref, facet("role", role))))
     if not found:
-        for match in _WORK_AT.finditer(sentence):
+        for match in [*_WORK_AT.finditer(sentence), *_JOINED.finditer(sentence)]:
             where = _name(match.group("x"), max_words=5)
             if where:
-                found.append(_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
+                found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     for match in _WORK_AS.finditer(sentence):
         role = _value(match.group("x"), max_words=5)
         if role:
-            found.append(_fact(f"Works as {_article(role)} {role}", "occupation"))
+            found.append(_fact(f"Works as {_article(role)} {role}", "occupation", value=(facet("role", role),)))
     for match in _STUDY.finditer(sentence):
         where = _name(match.group("x"), max_words=6)
         if where:
-            found.append(_fact(f"Studies at {title(where)}", "school", place("school", where)))
+            found.append(_entity_fact(f"Studies at {title(where)}", "school", place("school", where)))
     return found
 
 
@@ -99,12 +117,13 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in [*_AGE.finditer(sentence), *_TURNED.finditer(sentence)]:
         age = int(match.group("age"))
         if 1 <= age <= 120:
-            found.append(_fact(f"Is {age} years old", "age"))
+            found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _NAME.finditer(sentence):
-        found.append(_fact(f"Name is {title(match.group('x'))}", "name"))
+        name = title(match.group("x"))
+        found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in _STATUS.finditer(sentence):
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]
-        found.append(_fact(f"Is {status}", "relationship_status"))
+        found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
     for match in _IDENTITY_ADJ.finditer(sentence):
         found.append(_fact(f"Is {match.group('x').lower()}"))
     for match in _IDENTITY.finditer(sentence):
@@ -129,11 +148,14 @@ def named_entity_facts(sentence: str) -> list[Candidate]:
     found = []
     for pet in filter(is_named, pet_mentions(sentence)):
         kind = pet.metadata.get("breed", pet.metadata["species"])
-        found.append(_fact(f"Has {_article(kind)} {kind} named {pet.display_name}", f"pet:{pet.key}", pet))
+        # "my dog Bruno" restates "a golden retriever named Bruno": the species is in both, the breed adds to it
+        kinds = tuple(facet(aspect, pet.metadata[aspect]) for aspect in ("species", "breed") if aspect in pet.metadata)
+        content = f"Has {_article(kind)} {kind} named {pet.display_name}"
+        found.append(_fact(content, f"pet:{pet.key}", pet, value=(pet.ref, *kinds)))
     for person in filter(is_named, person_mentions(sentence)):
         relation = person.metadata["relation"]
         slot = f"relation:{relation}" if relation in SINGULAR_RELATIONS else ""
-        found.append(_fact(f"{relation.capitalize()}'s name is {person.display_name}", slot, person))
+        found.append(_entity_fact(f"{relation.capitalize()}'s name is {person.display_name}", slot, person))
     return found
 
 
@@ -148,7 +170,7 @@ def attribute_facts(sentence: str) -> list[Candidate]:
         slot = f"my:{attribute}" if attribute.startswith(_ATTRIBUTE_SLOTS) else ""
         mentions = tuple(person_mentions(f"my {attribute}"))
         content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
-        found.append(_fact(content, slot, *mentions))
+        found.append(_fact(content, slot, *mentions, value=(facet("is", value),) if slot else ()))
     return found
 
 
@@ -164,8 +186,19 @@ def hobby_facts(sentence: str) -> list[Candidate]:
     return found
 
 
-def _fact(content: str, slot: str = "", *entities: EntityMention) -> Candidate:
-    return Candidate(FACT, content, slot=slot, entities=tuple(entities))
+def _fact(content: str, slot: str = "", *entities: EntityMention, value: tuple[str, ...] = ()) -> Candidate:
+    return Candidate(FACT, content, slot=slot, entities=tuple(entities), value=value)
+
+
+def _entity_fact(content: str, slot: str, entity: EntityMention) -> Candidate:
+    """A fact whose value in its slot is the entity it names (a city, an employer, a person)."""
+    return _fact(content, slot, entity, value=(entity.ref,) if slot else ())
+
+
+def facet(aspect: str, text: str) -> str:
+    """One normalised part of a slot's value: ``facet("role", "Senior Engineer")`` → ``role:senior-engineer``.
+    Stopwords are dropped, so "on 14 March" and "14 March" are one value."""
+    return f"{aspect}:{'-'.join(content_words(text)) or entity_key(text)}"
 
 
 def _value(text: str, *, max_words: int) -> str:

@@ -1,7 +1,9 @@
 """Preference rules with polarity: likes, dislikes, comparisons, topics to avoid or to discuss.
 
 A preference's ``slot`` is its object (``pref:coffee``), so "I hate coffee" supersedes an earlier
-"I love coffee"; avoidance and interest in a topic share ``topic:<key>`` the same way.
+"I love coffee"; avoidance and interest in a topic share ``topic:<key>`` the same way. Its ``value`` is
+the polarity, and the strength when said strongly: "I really like coffee" restates "Loves coffee", while
+"I love coffee" after "Likes coffee" says more (a durable preference) and supersedes it.
 """
 
 from __future__ import annotations
@@ -123,7 +125,8 @@ def _is_request(what: str) -> bool:
 def _preference(content: str, what: str, *, polarity: str, strong: bool = False) -> Candidate:
     subject = normalise(re.sub(r"(?i)^(?:to\s+|playing\s+|eating\s+|watching\s+)", "", what))
     metadata = {"polarity": polarity} | ({"strength": STRONG} if strong else {})
-    return Candidate(PREFERENCE, content, slot=f"pref:{subject}", metadata=metadata)
+    value = (f"polarity:{polarity}", *((f"strength:{STRONG}",) if strong else ()))
+    return Candidate(PREFERENCE, content, slot=f"pref:{subject}", value=value, metadata=metadata)
 
 
 def _topic(template: str, topic: str, *, polarity: str) -> Candidate:
@@ -132,6 +135,7 @@ def _topic(template: str, topic: str, *, polarity: str) -> Candidate:
         PREFERENCE,
         template.format(topic),
         slot=f"topic:{mention.key}",
+        value=(f"polarity:{polarity}",),
         entities=(mention,),
         metadata={"polarity": polarity},
     )

@@ -24,11 +24,16 @@ class EntityMention:
 @dataclass(frozen=True)
 class Candidate:
     """A memory the rules propose. ``slot`` names a single-valued attribute (``location``,
-    ``workplace``, ``pref:coffee``…): a new value in the same slot supersedes the old one."""
+    ``workplace``, ``pref:coffee``…): a new value in the same slot supersedes the old one.
+
+    ``value`` is what a slotted statement asserts, as normalised facets independent of its wording
+    (``("location:bangalore",)`` for "I moved to Bangalore" and "I live in Bangalore now" alike): a
+    statement whose facets the slot's current memory already holds restates it, and reinforces it."""
 
     memory_type: str
     content: str
     slot: str = ""
+    value: tuple[str, ...] = ()
     entities: tuple[EntityMention, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 

@@ -32,7 +32,9 @@ RELATIONS = {
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.
-SINGULAR_RELATIONS = {"mother", "father", "wife", "husband", "girlfriend", "boyfriend", "partner", "boss"}
+SINGULAR_RELATIONS = {
+    "mother", "father", "wife", "husband", "girlfriend", "boyfriend", "partner", "fiance", "fiancee", "boss",
+}  # fmt: skip
 
 RELATIONSHIP_STATUSES = {
     "married": "married", "single": "single", "engaged": "engaged", "divorced": "divorced",

@@ -1,14 +1,19 @@
 """Storing what an extraction proposes: a candidate memory reinforces its duplicate, supersedes the old
 value of its slot, or is created. The rules extractor (ingest's immediate tier) and the LLM extractor
 both go through ``candidate_apply``; the caller holds the contact's ContactState row lock, so one
-contact's writes see each other."""
+contact's writes see each other.
+
+In a slot, what decides is the value, not the wording: a statement of the value the slot's current memory
+already holds ("I live in Pune now" after "I moved to Pune") reinforces that memory; only a different value
+supersedes it. A slot keeps at most one active memory."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from contacts.models import Message
-from memories.extraction import Candidate
+from memories.extraction import Candidate, extract
 from memories.extraction.injection import FLAG as INJECTION_FLAG
 from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import content_words, normalise
@@ -17,6 +22,8 @@ from memories.services.entities import entity_resolve
 from memories.services.records import memory_create, memory_reinforce, memory_supersede
 
 NEAR_DUPLICATE_OVERLAP = 0.8  # share of content words in common (Jaccard) that counts as "the same"
+# Source messages re-read for a slot memory's value: its first one made it; more only after a merge or an edit.
+_SOURCES_READ = 3
 
 
 def candidate_apply(
@@ -26,9 +33,12 @@ def candidate_apply(
     """Store a proposed memory: reinforce a duplicate, supersede the slot's old value, or create."""
     entities = [entity_resolve(contact=message.contact, mention=m, known=known) for m in candidate.entities]
     ids = [message.client_message_id]
-    current = _slot_holder(message.contact_id, candidate.slot) if candidate.slot else None
-    if current is not None and _same(current.content, candidate.content):
-        return memory_reinforce(memory=current, source_message_ids=ids, at=message.sent_at, entities=entities)
+    holders = _slot_holders(message.contact_id, candidate.slot) if candidate.slot else []
+    current = holders[0] if holders else None
+    if current is not None and _restates(current, candidate):
+        memory = memory_reinforce(memory=current, source_message_ids=ids, at=message.sent_at, entities=entities)
+        _retire(holders[1:], by=memory, at=message.sent_at)
+        return memory
     if current is None:
         duplicate = _near_duplicate(candidate, recent_rows)
         if duplicate is not None:
@@ -48,8 +58,7 @@ def candidate_apply(
         expires_at=expires_at,
         embed_later=False,  # the message's deferred tier embeds it, then merges it with its nearest twin
     )
-    if current is not None:
-        memory_supersede(old=current, new=memory, at=message.sent_at)
+    _retire(holders, by=memory, at=message.sent_at)
     recent_rows.insert(
         0, {"id": memory.pk, "memory_type": memory.memory_type, "content": memory.content, "slot": memory.slot}
     )
@@ -63,12 +72,39 @@ def _flagged(metadata: dict[str, Any], *texts: str) -> dict[str, Any]:
     return metadata
 
 
-def _slot_holder(contact_id: int, slot: str) -> Memory | None:
-    return (
-        Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, slot=slot)
-        .order_by("-created_at")
-        .first()
-    )
+def _slot_holders(contact_id: int, slot: str) -> list[Memory]:
+    """The slot's active memories, the current one first. One, or none: more only where an earlier writer left
+    two (the next statement in the slot retires the others)."""
+    holders = Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, slot=slot)
+    return list(holders.order_by("-created_at", "-pk"))
+
+
+def _retire(holders: list[Memory], *, by: Memory, at: datetime) -> None:
+    for holder in holders:
+        memory_supersede(old=holder, new=by, at=at)
+
+
+def _restates(holder: Memory, candidate: Candidate) -> bool:
+    """True when the candidate says nothing the slot's current memory does not: every facet of its value is
+    held already ("Has a dog named Bruno" restates "Has a golden retriever named Bruno", not the reverse).
+    Without a value on either side (an LLM memory, a staff edit), the wording decides."""
+    held = _held_value(holder) if candidate.value else None
+    if held is None:
+        return _same(holder.content, candidate.content)
+    return set(candidate.value) <= set(held)
+
+
+def _held_value(holder: Memory) -> tuple[str, ...] | None:
+    """The value of the statement the memory was made from, read again from its first source messages as the rules
+    read it; None when none of them yields the memory's own text (erased from the ledger, edited, not the rules')."""
+    messages = Message.objects.filter(
+        tenant_id=holder.tenant_id, client_message_id__in=holder.source_message_ids[:_SOURCES_READ]
+    ).only("content", "role")
+    for source in messages:
+        for said in extract(source.content, role=source.role).candidates:
+            if said.slot == holder.slot and said.content == holder.content and said.value:
+                return said.value
+    return None
 
 
 def _near_duplicate(candidate: Candidate, recent_rows: list[dict[str, Any]]) -> Memory | None:

@@ -45,7 +45,7 @@ def embedding_text(memory: Memory) -> str:
 
 def memory_merge_similar(*, memory: Memory) -> Memory | None:
     """Merge ``memory`` with its nearest active twin (same contact and type, cosine above
-    MERGE_SIMILARITY). The more specific text wins. Returns the survivor, or None if no twin."""
+    MERGE_SIMILARITY). A slot's holder wins, else the more specific text. Returns the survivor, or None if no twin."""
     memory.refresh_from_db()
     if memory.embedding is None or memory.status != MemoryStatus.ACTIVE:
         return None
@@ -89,5 +89,7 @@ def _owned_by(contact_id: int | None) -> Q:
     return Q(contact__isnull=True) if contact_id is None else Q(contact_id=contact_id)
 
 
-def _specificity(memory: Memory) -> tuple[int, int]:
-    return len(content_words(memory.content)), len(memory.content)
+def _specificity(memory: Memory) -> tuple[bool, int, int]:
+    # A slot's holder survives a merge with an unslotted twin: the slot is how the next value supersedes it
+    # (an unslotted "Lives in Pune" would stay current after a move).
+    return bool(memory.slot), len(content_words(memory.content)), len(memory.content)

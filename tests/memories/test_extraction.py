@@ -69,6 +69,55 @@ def test_preference_rules_with_polarity(message: str, expected: list[tuple[str, 
     assert _found(message) == expected
 
 
+def _slot_values(message: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    return [(c.content, c.slot, c.value) for c in extract(message, role="user").candidates if c.slot]
+
+
+@pytest.mark.parametrize(
+    ("messages", "slot", "value"),
+    [
+        (["I moved to Bangalore", "I live in Bangalore now", "I'm based in Bangalore", "We relocated to Bangalore",
+          "I'm living in Bangalore"], "location", ("location:bangalore",)),
+        (["I work at Google", "I'm working at Google", "I joined Google last month", "I started at Google on Monday",
+          "I just started working for Google", "I now work at Google, started on Monday"],
+         "workplace", ("workplace:google",)),
+        (["My dog Bruno ate my shoes", "My dog's name is Bruno", "I have a dog named Bruno"], "pet:bruno",
+         ("pet:bruno", "species:dog")),
+        (["My wife Priya is a doctor", "My wife's name is Priya", "My wife is called Priya"], "relation:wife",
+         ("person:priya",)),
+        (["I'm 30 years old", "I just turned 30"], "age", ("age:30",)),
+        (["I love coffee", "I adore coffee"], "pref:coffee", ("polarity:positive", "strength:strong")),
+    ],
+)  # fmt: skip
+def test_one_value_whatever_the_wording(messages: list[str], slot: str, value: tuple[str, ...]) -> None:
+    assert {(s, v) for m in messages for _, s, v in _slot_values(m)} == {(slot, value)}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm a nurse at Apollo Hospital", [("Is a nurse at Apollo Hospital", "workplace",
+                                             ("workplace:apollo-hospital", "role:nurse"))]),
+        ("my golden retriever Bruno", [("Has a golden retriever named Bruno", "pet:bruno",
+                                        ("pet:bruno", "species:dog", "breed:golden-retriever"))]),
+        ("I really like coffee", [("Likes coffee", "pref:coffee", ("polarity:positive",))]),
+        ("My birthday is on 14 March", [("Birthday is on 14 March", "my:birthday", ("is:14-march",))]),
+        ("My fiancee Meera works at Flipkart", [("Fiancee's name is Meera", "relation:fiancee", ("person:meera",))]),
+        ("Please don't talk about politics", [("Doesn't want to talk about politics", "topic:politics",
+                                               ("polarity:avoid",))]),
+    ],
+)  # fmt: skip
+def test_a_value_holds_every_facet_the_statement_gives(
+    message: str, expected: list[tuple[str, str, tuple[str, ...]]]
+) -> None:
+    assert _slot_values(message) == expected
+
+
+@pytest.mark.parametrize("message", ["I joined a gym", "I joined the choir last week", "I started at the bottom"])
+def test_joining_or_starting_something_not_named_is_no_workplace(message: str) -> None:
+    assert _found(message) == []
+
+
 def test_two_preferences_of_opposite_polarity_in_one_message() -> None:
     assert _found("I love biryani but I hate spicy food") == [
         ("preference", "Hates spicy food", "pref:spicy food", []),
