@@ -216,7 +216,8 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
     def forgotten(self, obj: Any) -> str:
         if obj.status != MemoryStatus.FORGOTTEN:
             return "—"
-        return f"{getattr(obj, 'forgotten_reason', None) or 'forgotten'} ({obj.valid_to:%Y-%m-%d %H:%M})"
+        when = f" ({obj.valid_to:%Y-%m-%d %H:%M})" if obj.valid_to else ""
+        return f"{getattr(obj, 'forgotten_reason', None) or 'forgotten'}{when}"
 
     @admin.display(description="entities")
     def linked_entities(self, obj: Memory) -> str:
