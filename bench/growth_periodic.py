@@ -51,6 +51,7 @@ MEMORY_COLUMNS = {
     "status": "varchar", "valid_from": "timestamptz", "valid_to": "timestamptz", "expires_at": "timestamptz",
     "source": "varchar", "slot": "varchar", "metadata": "jsonb", "superseded_by_id": "int8",
     "source_message_ids": "varchar[]", "created_at": "timestamptz", "updated_at": "timestamptz",
+    "mattered_at": "timestamptz",
 }  # fmt: skip
 EVENT_COLUMNS = {"memory_id": "int8", "kind": "varchar", "actor": "varchar", "before": "jsonb", "after": "jsonb",
                  "source_message_ids": "varchar[]", "created_at": "timestamptz"}  # fmt: skip
@@ -211,7 +212,7 @@ def _memories_build(
             now - timedelta(hours=6) if quiet_since < now - timedelta(hours=6) else None,
             vectors[n], model, status, created, None if status == "active" else now - timedelta(days=1), expires_at,
             "consolidation" if kind == "pattern" else "rules", _slot(kind, float(rolls[n][0])), Jsonb({}), None,
-            [f"{person.contact.external_id}-m{row}"], created, accessed or created,
+            [f"{person.contact.external_id}-m{row}"], created, accessed or created, accessed or created,
         ))  # fmt: skip
         if entity is not None:
             batch.links.append((ids[n], entity.pk))

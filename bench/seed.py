@@ -202,7 +202,7 @@ def _memory_row(
         settings.MEMORY_DEFAULTS[text.memory_type]["decay_rate"], False,
         0 if accessed is None else rng.randint(1, 20), accessed, decayed_at, vector, model, "active", created, None,
         None, "consolidation" if text.memory_type == "pattern" else "rules", "", Jsonb({}), None,
-        [f"{contact.external_id}-m{memory_id}"], created, accessed or created,
+        [f"{contact.external_id}-m{memory_id}"], created, accessed or created, accessed or created,
     )  # fmt: skip
 
 

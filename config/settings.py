@@ -253,11 +253,23 @@ QUERY_EMBEDDING_CACHE_SECONDS = 7 * 24 * 3600
 # django-celery-beat row staff may change in the admin.
 CONSOLIDATION_INTERVAL_HOURS = 6
 CONSOLIDATION_DEBOUNCE_SECONDS = env.int("CONSOLIDATION_DEBOUNCE_SECONDS", default=300)  # deferred, per contact
-DECAY_AFTER_DAYS = 7  # memories not accessed for this long lose decay_rate per day
-PRUNE_BELOW_IMPORTANCE = 0.1  # ... and are deleted once below this and not accessed for PRUNE_AFTER_DAYS
+# Decay and pruning count from a memory's mattered_at: when it was created, re-stated, reinforced, merged into or
+# last retrieved.
+DECAY_AFTER_DAYS = 7  # memories that have not mattered for this long lose decay_rate per day
+PRUNE_BELOW_IMPORTANCE = 0.1  # ... and are forgotten once below this and unmattered for PRUNE_AFTER_DAYS
 PRUNE_AFTER_DAYS = 30
+# Durable memories (memories/durability.py) never leave the active set by decay, pruning or the cap; decay lowers
+# only their ranking weight, down to this. Above RETRIEVAL_MIN_IMPORTANCE (0.1), so ranking never drops them, and
+# below every fresh memory's default (0.5–0.8), so a fact unread for years ranks under what was said this week —
+# about where an episode stands after seven weeks of quiet (0.5 − 0.008 × 25 days).
+DURABLE_IMPORTANCE_FLOOR = 0.3
 EXPIRED_KEEP_DAYS = 30  # expired memories leave context at once and are deleted this long after expiry
-MEMORY_CAP_PER_CONTACT = env.int("MEMORY_CAP_PER_CONTACT", default=100)  # active memories; lowest importance, oldest go
+# Pruned and evicted memories are kept as status "forgotten" (their reason in history) for staff to see and restore,
+# then deleted: longer than expired ones (which a date in the message set), a quarter for someone to notice a loss.
+FORGOTTEN_KEEP_DAYS = 90
+# Active memories per contact. Over it go episodes first, then non-durable preferences, then patterns (each the least
+# important, then the oldest first); pinned and durable memories count towards it but never go.
+MEMORY_CAP_PER_CONTACT = env.int("MEMORY_CAP_PER_CONTACT", default=100)
 THEME_MIN_EPISODES = 5  # active episodes sharing a theme (an entity or a tight cluster) → one pattern
 THEME_CLUSTER_SIMILARITY = 0.8  # cosine between episodes of one embedding cluster
 THEME_PATTERN_IMPORTANCE = 0.8

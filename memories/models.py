@@ -70,6 +70,9 @@ class MemoryStatus(models.TextChoices):
     SUPERSEDED = "superseded"
     COMPRESSED = "compressed"
     EXPIRED = "expired"
+    # Pruned or evicted by the lifecycle (the reason is in its history): out of context, restorable by staff until
+    # FORGOTTEN_KEEP_DAYS after ``valid_to``, then deleted.
+    FORGOTTEN = "forgotten"
 
 
 class MemorySource(models.TextChoices):
@@ -93,6 +96,9 @@ class Memory(models.Model):
     accessed_at = models.DateTimeField(null=True, blank=True)
     # When periodic decay last charged this memory: the next pass charges only the time since.
     decayed_at = models.DateTimeField(null=True, blank=True)
+    # The last time the memory mattered: created, re-stated or reinforced, merged into, or retrieved. Decay and pruning
+    # count from it (a memory said again last week is not a year old).
+    mattered_at = models.DateTimeField(default=timezone.now)
     embedding = VectorField(dimensions=settings.EMBEDDING_DIMENSIONS, null=True, blank=True)
     embedding_model = models.CharField(max_length=128, blank=True)
     status = models.CharField(max_length=16, choices=MemoryStatus.choices, default=MemoryStatus.ACTIVE)
@@ -149,6 +155,8 @@ class MemoryEventKind(models.TextChoices):
     PINNED = "pinned"
     COMPRESSED = "compressed"
     EXPIRED = "expired"
+    FORGOTTEN = "forgotten"  # after: {"reason": ...}
+    RESTORED = "restored"
 
 
 class MemoryEvent(models.Model):

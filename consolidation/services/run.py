@@ -1,6 +1,6 @@
 """The periodic consolidation pass (every CONSOLIDATION_INTERVAL_HOURS, also ``manage.py consolidate``):
-expiry, decay, pruning, episode→pattern compression, the per-contact cap, relationship stage and churn,
-profile summaries — in that order, each step idempotent, under one advisory lock."""
+expiry, decay, pruning, episode→pattern compression, the per-contact cap, the deletion of long-forgotten memories,
+relationship stage and churn, profile summaries — in that order, each step idempotent, under one advisory lock."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from memories.services.lifecycle import (
     memories_decay,
     memories_evict_over_cap,
     memories_expire,
+    memories_forgotten_delete,
     memories_prune,
 )
 
@@ -81,7 +82,8 @@ def _steps(scope: Scope, now: datetime, progress: Progress | None, *, use_llm: b
         ("decayed", lambda: memories_decay(now=now, scope=scope)),
         ("pruned", lambda: memories_prune(now=now, scope=scope)),
         ("compressed", lambda: episodes_compress(now=now, scope=scope, use_llm=use_llm)),
-        ("evicted", lambda: memories_evict_over_cap(scope=scope)),
+        ("evicted", lambda: memories_evict_over_cap(now=now, scope=scope)),
+        ("forgotten_deleted", lambda: memories_forgotten_delete(now=now, scope=scope)),
         ("stages_changed", lambda: stages_recompute(now=now, scope=scope)),
         ("churn_updated", lambda: churn_recompute(now=now, scope=scope)),
         ("profiles_rewritten", lambda: profiles_refresh(now=now, scope=scope, use_llm=use_llm)),

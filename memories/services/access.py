@@ -1,5 +1,5 @@
 """Accesses of memories shown by /context and /brain/context: access_count + 1 and accessed_at, the signals of
-retrieval's access frequency and recency and of decay's quiet week.
+retrieval's access frequency and recency; and mattered_at, from which decay and pruning count.
 
 A response does not wait on that write: it appends one entry to a Redis list (``<at ISO>|<id>,<id>,…``, one
 round trip), and ``memories_access_log_flush`` (celery-beat, every 10 s) applies the list in chunks — inline
@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from redis.exceptions import RedisError
 
 from config import clock
@@ -38,12 +39,12 @@ _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del
 
 
 def memories_record_access(*, memory_ids: Sequence[int], at: datetime) -> int:
-    """access_count + 1 and accessed_at = at. Idempotent per ``at``: a memory whose accessed_at is already at or
-    after ``at`` is left alone."""
+    """access_count + 1, accessed_at = at, and it mattered at ``at`` (if later). Idempotent per ``at``: a memory
+    whose accessed_at is already at or after ``at`` is left alone."""
     return (
         Memory.objects.filter(pk__in=memory_ids)
         .exclude(accessed_at__gte=at)
-        .update(access_count=F("access_count") + 1, accessed_at=at)
+        .update(access_count=F("access_count") + 1, accessed_at=at, mattered_at=Greatest(F("mattered_at"), Value(at)))
     )
 
 
@@ -110,7 +111,8 @@ def _parsed(entry: str) -> tuple[datetime, list[int]]:
 
 
 def _accesses_apply(accesses: dict[int, set[datetime]]) -> int:
-    """access_count + the accesses later than the memory's accessed_at, accessed_at = the latest of them."""
+    """access_count + the accesses later than the memory's accessed_at, accessed_at = the latest of them, and the
+    memory mattered then (if later than it last did)."""
     if not accesses:
         return 0
     with transaction.atomic():
@@ -127,7 +129,8 @@ def _accesses_apply(accesses: dict[int, set[datetime]]) -> int:
             return 0
         with connection.cursor() as cursor:
             cursor.execute(
-                """UPDATE memories_memory m SET access_count = m.access_count + v.n, accessed_at = v.last
+                """UPDATE memories_memory m SET access_count = m.access_count + v.n, accessed_at = v.last,
+                       mattered_at = GREATEST(m.mattered_at, v.last)
                    FROM unnest(%s::bigint[], %s::integer[], %s::timestamptz[]) AS v(id, n, last)
                    WHERE m.id = v.id AND (m.accessed_at IS NULL OR m.accessed_at < v.last)""",
                 [[c[0] for c in changes], [c[1] for c in changes], [c[2] for c in changes]],

@@ -1,6 +1,9 @@
 """Set-based upkeep of the whole memory table (AI Brain §4.4): decay, expiry, pruning and the per-contact
-cap, run by consolidation's periodic pass. Each step is one SQL statement over every row in scope (and a
-few around it: history events, admin-log lines) — no Python loop over memories — and is idempotent: run
+cap, run by consolidation's periodic pass. Durable memories (memories/durability.py) leave the active set only by
+supersession, staff action or erasure: decay lowers their importance to DURABLE_IMPORTANCE_FLOOR at most, pruning and
+the cap pass them by. What pruning and the cap remove is kept as "forgotten", with the reason in its history, for
+staff to see and restore, and deleted FORGOTTEN_KEEP_DAYS later. Each step is one SQL statement over every row in
+scope (and a few around it: history events, admin-log lines) — no Python loop over memories — and is idempotent: run
 twice, the second run changes (next to) nothing.
 """
 
@@ -14,8 +17,14 @@ from django.conf import settings
 from django.db import connection, transaction
 
 from contacts.admin_log import admin_log_forget
+from memories.durability import durable_sql
 from memories.models import Memory, MemoryEvent, MemoryEventKind
 from memories.services import recent
+
+# Durable (memories/durability.py) and a contact's: who a person is. A tenant's business memory fades by its own rate
+# (BUSINESS_DECAY_RATE) and is pruned like any other — the rule is about people. COALESCE: the rule is NULL, not false,
+# for a preference without a polarity or strength (metadata->>… is NULL), and NOT NULL would pass no row.
+_DURABLE = f"COALESCE(contact_id IS NOT NULL AND {durable_sql()}, false)"
 
 
 @dataclass(frozen=True)
@@ -47,23 +56,31 @@ DECAY_CHARGE_SPREAD = 53_401
 
 
 def memories_decay(*, now: datetime, scope: Scope) -> int:
-    """Active, unpinned memories not accessed for DECAY_AFTER_DAYS lose ``decay_rate`` per day (fractional)
-    since they were last charged — or since their quiet week ended — floored at 0, charged by the first pass
-    after one of their charge times (see DECAY_CHARGE_PERIOD) that follows their last charge."""
+    """Active, unpinned memories that have not mattered (see ``Memory.mattered_at``) for DECAY_AFTER_DAYS lose
+    ``decay_rate`` per day (fractional) since they were last charged — or since their quiet week ended — floored at
+    0, a durable one at DURABLE_IMPORTANCE_FLOOR (its ranking weight fades, it stays); charged by the first pass after
+    one of their charge times (see DECAY_CHARGE_PERIOD) that follows their last charge."""
     where, params = scope.sql()
     # decay is owed from here: the last charge, or the end of the quiet week if later
-    since = "GREATEST(COALESCE(decayed_at, '-infinity'::timestamptz), COALESCE(accessed_at, created_at) + %(quiet)s)"
+    since = "GREATEST(COALESCE(decayed_at, '-infinity'::timestamptz), mattered_at + %(quiet)s)"
+    floor = f"(CASE WHEN {_DURABLE} THEN %(durable_floor)s ELSE 0 END)"
     sql = f"""
         UPDATE memories_memory SET
-            importance = GREATEST(importance - decay_rate * EXTRACT(EPOCH FROM (%(now)s - {since})) / 86400.0, 0),
+            importance = GREATEST(importance - decay_rate * EXTRACT(EPOCH FROM (%(now)s - {since})) / 86400.0, {floor}),
             decayed_at = %(now)s
-        WHERE status = 'active' AND NOT pinned AND importance > 0
-          AND COALESCE(accessed_at, created_at) < %(now)s - %(quiet)s
+        WHERE status = 'active' AND NOT pinned AND importance > {floor}
+          AND mattered_at < %(now)s - %(quiet)s
           AND {_charge_times_up_to("%(now)s")} > {_charge_times_up_to(since)}{where}
     """  # noqa: S608 - only our expressions and the scope clause are interpolated, values are parameters
     period = int(DECAY_CHARGE_PERIOD.total_seconds())
     quiet = timedelta(days=settings.DECAY_AFTER_DAYS)
-    return _execute(sql, {"now": now, "quiet": quiet, "period": period, "spread": DECAY_CHARGE_SPREAD, **params})
+    return _execute(
+        sql,
+        {
+            "now": now, "quiet": quiet, "period": period, "spread": DECAY_CHARGE_SPREAD,
+            "durable_floor": settings.DURABLE_IMPORTANCE_FLOOR, **params,
+        },
+    )  # fmt: skip
 
 
 def _charge_times_up_to(moment: str) -> str:
@@ -92,38 +109,92 @@ def memories_expire(*, now: datetime, scope: Scope) -> int:
 
 
 def memories_prune(*, now: datetime, scope: Scope) -> int:
-    """Importance below PRUNE_BELOW_IMPORTANCE and not accessed for PRUNE_AFTER_DAYS → deleted for good
-    (the message ledger keeps what was said)."""
+    """Non-durable memories below PRUNE_BELOW_IMPORTANCE that have not mattered for PRUNE_AFTER_DAYS are forgotten
+    (status forgotten, the reason in their history), restorable by staff until ``memories_forgotten_delete``."""
     where, params = scope.sql()
-    rows = _delete(
+    rows = _forget(
         f"""SELECT id FROM memories_memory
-            WHERE NOT pinned AND importance < %(floor)s AND COALESCE(accessed_at, created_at) < %(cutoff)s{where}""",
-        {"floor": settings.PRUNE_BELOW_IMPORTANCE, "cutoff": now - timedelta(days=settings.PRUNE_AFTER_DAYS), **params},
-    )
+            WHERE status = 'active' AND NOT pinned AND NOT {_DURABLE}
+              AND importance < %(floor)s AND mattered_at < %(cutoff)s{where}""",
+        {
+            "floor": settings.PRUNE_BELOW_IMPORTANCE, "cutoff": now - timedelta(days=settings.PRUNE_AFTER_DAYS),
+            "now": now, **params,
+            "reason": f"pruned: importance below {settings.PRUNE_BELOW_IMPORTANCE},"
+                      f" untouched for {settings.PRUNE_AFTER_DAYS} days",
+        },
+    )  # fmt: skip
     return len(rows)
 
 
-def memories_evict_over_cap(*, scope: Scope) -> int:
-    """A contact keeps at most MEMORY_CAP_PER_CONTACT active memories: beyond it the lowest-importance,
-    then oldest, unpinned ones are deleted. Pinned memories count towards the cap but never go."""
+# The order the cap evicts in: episodes first (old life is summarised in patterns), then non-durable preferences,
+# then patterns. Durable memories are not in it: they never go.
+_EVICTION_ORDER = "CASE memory_type WHEN 'episode' THEN 0 WHEN 'preference' THEN 1 ELSE 2 END"
+
+
+def memories_evict_over_cap(*, now: datetime, scope: Scope) -> int:
+    """A contact keeps at most MEMORY_CAP_PER_CONTACT active memories: beyond it the unpinned, non-durable ones are
+    forgotten in ``_EVICTION_ORDER``, each kind least important, then oldest, first. Pinned and durable memories count
+    towards the cap but never go (a contact with more of them than the cap keeps them all)."""
     where, params = scope.sql("m")
-    rows = _delete(
+    rows = _forget(
         f"""
-        WITH pins AS (
+        WITH kept AS (
             SELECT contact_id, count(*) AS n FROM memories_memory m
-            WHERE status = 'active' AND pinned AND contact_id IS NOT NULL{where} GROUP BY contact_id
+            WHERE status = 'active' AND (pinned OR {_DURABLE}) AND contact_id IS NOT NULL{where} GROUP BY contact_id
         ), ranked AS (
             SELECT id, contact_id, row_number() OVER (
-                PARTITION BY contact_id ORDER BY importance DESC, created_at DESC, id DESC) AS rank
+                PARTITION BY contact_id ORDER BY {_EVICTION_ORDER} DESC, importance DESC, created_at DESC, id DESC
+            ) AS rank
             FROM memories_memory m
-            WHERE status = 'active' AND NOT pinned AND contact_id IS NOT NULL{where}
+            WHERE status = 'active' AND NOT pinned AND NOT {_DURABLE} AND contact_id IS NOT NULL{where}
         )
-        SELECT ranked.id FROM ranked LEFT JOIN pins ON pins.contact_id = ranked.contact_id
-        WHERE ranked.rank > GREATEST(%(cap)s - COALESCE(pins.n, 0), 0)
+        SELECT ranked.id FROM ranked LEFT JOIN kept ON kept.contact_id = ranked.contact_id
+        WHERE ranked.rank > GREATEST(%(cap)s - COALESCE(kept.n, 0), 0)
         """,  # noqa: S608
-        {"cap": settings.MEMORY_CAP_PER_CONTACT, **params},
+        {
+            "cap": settings.MEMORY_CAP_PER_CONTACT, "now": now, **params,
+            "reason": f"evicted: over the cap of {settings.MEMORY_CAP_PER_CONTACT}",
+        },
+    )  # fmt: skip
+    return len(rows)
+
+
+def memories_forgotten_delete(*, now: datetime, scope: Scope) -> int:
+    """Forgotten memories FORGOTTEN_KEEP_DAYS after they were forgotten are deleted for good (the message ledger
+    keeps what was said)."""
+    where, params = scope.sql()
+    rows = _delete(
+        f"SELECT id FROM memories_memory WHERE status = 'forgotten' AND valid_to <= %(cutoff)s{where}",
+        {"cutoff": now - timedelta(days=settings.FORGOTTEN_KEEP_DAYS), **params},
     )
     return len(rows)
+
+
+def _forget(chosen_sql: str, params: dict[str, Any]) -> list[tuple[int, int | None]]:
+    """The memories ``chosen_sql`` selects (one ``id`` column; still active) leave the active set as forgotten at
+    ``%(now)s``, each with a "forgotten" event giving ``%(reason)s`` — one statement. Idempotent: a forgotten memory
+    is not active, so a second run finds nothing."""
+    rows = _returning(
+        f"""
+        WITH chosen AS ({chosen_sql}),
+        forgotten AS (
+            UPDATE memories_memory SET status = 'forgotten', valid_to = %(now)s, updated_at = %(now)s
+            WHERE id IN (SELECT id FROM chosen) AND status = 'active'
+            RETURNING id, contact_id, importance
+        ),
+        events AS (
+            INSERT INTO memories_memoryevent (memory_id, kind, actor, before, after, source_message_ids, created_at)
+            SELECT id, 'forgotten', 'consolidation', jsonb_build_object('status', 'active', 'importance', importance),
+                   jsonb_build_object('status', 'forgotten', 'importance', importance, 'reason', %(reason)s::text),
+                   '{{}}', %(now)s
+            FROM forgotten
+        )
+        SELECT id, contact_id FROM forgotten
+        """,  # noqa: S608 - the chosen query is ours; values are parameters
+        params,
+    )
+    _forget_recent(rows)
+    return rows
 
 
 def _delete(doomed_sql: str, params: dict[str, Any]) -> list[tuple[int, int | None]]:

@@ -65,6 +65,7 @@ def memory_create(
         expires_at=expires_at,
         valid_from=at,
         created_at=at,
+        mattered_at=at,
     )
     entity_list = list(entities)
     if entity_list:
@@ -79,7 +80,8 @@ def memory_create(
 def memory_reinforce(
     *, memory: Memory, source_message_ids: Sequence[str], at: datetime, entities: Iterable[ContactEntity] = ()
 ) -> Memory:
-    """Mentioned again: importance + REINFORCE_BOOST (capped at 1), provenance extended.
+    """Mentioned again: importance + REINFORCE_BOOST (capped at 1), provenance extended, and it mattered at ``at``
+    (decay counts from there, not from its creation).
 
     A message counts once: messages already in the provenance (a task replayed after a crash, or a second
     candidate from one message) reinforce nothing, so processing a message twice leaves what once does."""
@@ -91,7 +93,8 @@ def memory_reinforce(
     before = _snapshot(memory)
     memory.importance = min(1.0, memory.importance + settings.REINFORCE_BOOST)
     memory.source_message_ids = _union(memory.source_message_ids, source_message_ids)
-    memory.save(update_fields=["importance", "source_message_ids", "updated_at"])
+    memory.mattered_at = max(memory.mattered_at, at)
+    memory.save(update_fields=["importance", "source_message_ids", "mattered_at", "updated_at"])
     _record(memory, MemoryEventKind.REINFORCED, "system", before, _snapshot(memory), source_message_ids, at)
     _changed(memory)
     return memory
@@ -112,12 +115,14 @@ def memory_supersede(*, old: Memory, new: Memory, at: datetime, actor: str = "sy
 
 def memory_merge(*, winner: Memory, loser: Memory, at: datetime) -> Memory:
     """Two memories that say the same thing become one: importance = max + boost, provenance and
-    entity links united; the loser stays as superseded, pointing at the winner."""
+    entity links united, the winner mattered at ``at`` (or when the loser last did, if later); the loser stays as
+    superseded, pointing at the winner."""
     before = _snapshot(winner)
     winner.importance = min(1.0, max(winner.importance, loser.importance) + settings.REINFORCE_BOOST)
     winner.source_message_ids = _union(winner.source_message_ids, loser.source_message_ids)
     winner.access_count += loser.access_count
-    winner.save(update_fields=["importance", "source_message_ids", "access_count", "updated_at"])
+    winner.mattered_at = max(winner.mattered_at, loser.mattered_at, at)
+    winner.save(update_fields=["importance", "source_message_ids", "access_count", "mattered_at", "updated_at"])
     winner.entities.add(*loser.entities.all())
     _record(
         winner,
@@ -159,6 +164,31 @@ def memory_delete(*, memory: Memory) -> None:
             admin_log_forget(model=Memory, ids=[memory.pk])
         memory.delete()
     _changed(memory)
+
+
+class MemoryRestoreError(ValueError):
+    """A memory that cannot be restored as asked (the message says why, for the staff user)."""
+
+
+def memory_restore(*, memory: Memory, actor: str) -> Memory:
+    """A forgotten memory (pruned or evicted by the lifecycle) back in the active set, recorded as "restored". It
+    mattered now — someone decided it does —, so decay starts again after a quiet week, and it is at least as
+    important as a new memory of its type: restored at the importance it was pruned at, the next pass would forget
+    it again. (The cap may still evict it, like any memory of its type: pin it to keep it for good.) A memory whose
+    slot has since been filled is not restored over the current value."""
+    if memory.status != MemoryStatus.FORGOTTEN:
+        raise MemoryRestoreError(f"Memory #{memory.pk} is {memory.status}, not forgotten.")
+    holders = Memory.objects.filter(tenant_id=memory.tenant_id, contact=memory.contact, status=MemoryStatus.ACTIVE)
+    if memory.slot and holders.filter(slot=memory.slot).exists():
+        raise MemoryRestoreError(f"Memory #{memory.pk}: another active memory holds its slot {memory.slot!r}.")
+    before = _snapshot(memory)
+    now = clock.now()
+    memory.status, memory.valid_to, memory.mattered_at = MemoryStatus.ACTIVE, None, now
+    memory.importance = max(memory.importance, settings.MEMORY_DEFAULTS[memory.memory_type]["importance"])
+    memory.save(update_fields=["status", "valid_to", "mattered_at", "importance", "updated_at"])
+    _record(memory, MemoryEventKind.RESTORED, actor, before, _snapshot(memory), (), now)
+    _changed(memory)
+    return memory
 
 
 def memory_link_reply(*, episode: Memory, reply_message_id: str, reply_summary: str) -> None:
@@ -240,6 +270,7 @@ def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Mem
             slot=draft.slot, decay_rate=settings.MEMORY_DEFAULTS[MemoryType.PATTERN]["decay_rate"],
             metadata={"compressed_from": [e.pk for e in draft.episodes]},
             source_message_ids=list(dict.fromkeys(_message_ids(draft.episodes))), valid_from=at, created_at=at,
+            mattered_at=at,
         )
         for draft in drafts
     )  # fmt: skip

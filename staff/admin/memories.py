@@ -1,23 +1,26 @@
-"""Staff admin of memories, entities and history. Memory writes (add, edit, pin, delete) go through the memory
-services, so every change is in the memory's history with the staff user as actor."""
+"""Staff admin of memories, entities and history. Memory writes (add, edit, pin, restore, delete) go through the
+memory services, so every change is in the memory's history with the staff user as actor. What the lifecycle forgot
+(pruned, or evicted by the cap) is listed under the status filter "forgotten", with the reason and when, and can be
+restored until it is deleted for good (FORGOTTEN_KEEP_DAYS)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.models import CHANGE, DELETION, LogEntry
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models.fields.json import KT
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
-from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.models import ContactEntity, Memory, MemoryEvent, MemoryEventKind, MemoryStatus
 from memories.selectors import memory_history
 from memories.services.curation import memory_pin, memory_snapshot
-from memories.services.records import memory_delete, memory_update
+from memories.services.records import MemoryRestoreError, memory_delete, memory_restore, memory_update
 from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin, staff_change_log
 from staff.selectors import GRAPH_DEFERRED
 from staff.services import memory_add_by_staff, staff_actor
@@ -26,7 +29,8 @@ EDITABLE_FIELDS = ["memory_type", "content", "importance", "expires_at", "pinned
 
 
 def memory_status_badge(_admin: Any, memory: Memory) -> str:
-    """The status as a badge; the admin stylesheet dims the rows of superseded, compressed and expired ones."""
+    """The status as a badge; the admin stylesheet dims the rows of superseded, compressed, expired and
+    forgotten ones."""
     pinned = format_html(' <span class="memory-pinned" title="pinned: never decays">📌</span>') if memory.pinned else ""
     return format_html('<span class="memory-status memory-status-{}">{}</span>{}', memory.status, memory.status, pinned)
 
@@ -93,17 +97,19 @@ class MemoryAdminForm(forms.ModelForm[Memory]):
 @admin.register(Memory)
 class MemoryAdmin(TenantScopedAdmin[Memory]):
     form = MemoryAdminForm
-    list_display = ["__str__", "memory_type", "status_badge", "importance", "contact", "source", "created_at"]
+    list_display = [
+        "__str__", "memory_type", "status_badge", "importance", "contact", "source", "created_at", "forgotten",
+    ]  # fmt: skip
     list_filter = ["tenant", "memory_type", "status", "source", "pinned"]
     list_select_related = ["contact"]
     search_fields = ["content", "contact__external_id"]
     raw_id_fields = ["contact"]
     paginator = CappedPaginator
     show_full_result_count = False
-    actions = ["pin", "unpin"]
+    actions = ["pin", "unpin", "restore"]
     readonly_fields = [
-        "contact", "status_badge", "source", "slot", "linked_entities", "provenance", "created_at", "valid_to",
-        "superseded_by", "access_count", "accessed_at", "history",
+        "contact", "status_badge", "forgotten", "source", "slot", "linked_entities", "provenance", "created_at",
+        "valid_to", "superseded_by", "access_count", "accessed_at", "mattered_at", "history",
     ]  # fmt: skip
 
     class Media:
@@ -122,7 +128,16 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
         ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
-        return super().get_queryset(request).defer(*GRAPH_DEFERRED)
+        # The reason a forgotten memory was forgotten: its last "forgotten" event's (one index probe a row).
+        reason = MemoryEvent.objects.filter(memory=OuterRef("pk"), kind=MemoryEventKind.FORGOTTEN).order_by(
+            "-created_at", "-pk"
+        )
+        return (
+            super()
+            .get_queryset(request)
+            .defer(*GRAPH_DEFERRED)
+            .annotate(forgotten_reason=Subquery(reason.annotate(reason=KT("after__reason")).values("reason")[:1]))
+        )
 
     def save_model(self, request: HttpRequest, obj: Memory, form: Any, change: bool) -> None:
         actor = staff_actor(request.user.get_username())
@@ -171,6 +186,22 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
     def unpin(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
         self._pin_all(request, queryset, pinned=False)
 
+    @admin.action(description="Restore the selected forgotten memories", permissions=["change"])
+    def restore(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
+        actor = staff_actor(request.user.get_username())
+        restored = 0
+        for memory in queryset.select_related("contact"):
+            try:
+                memory_restore(memory=memory, actor=actor)
+            except MemoryRestoreError as refused:
+                self.message_user(request, str(refused), messages.WARNING)
+                continue
+            staff_change_log(
+                user_id=request.user.pk, obj=memory.contact or memory, what=f"Restored memory #{memory.pk}."
+            )
+            restored += 1
+        self.message_user(request, f"Restored {restored} memory(ies).")
+
     def _pin_all(self, request: HttpRequest, queryset: QuerySet[Memory], *, pinned: bool) -> None:
         actor = staff_actor(request.user.get_username())
         memories = list(queryset)
@@ -180,6 +211,13 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
 
     status_badge = admin.display(description="status", ordering="status")(memory_status_badge)
     provenance = admin.display(description="source messages")(provenance_links)
+
+    @admin.display(description="forgotten (why, when)")
+    def forgotten(self, obj: Any) -> str:
+        if obj.status != MemoryStatus.FORGOTTEN:
+            return "—"
+        when = f" ({obj.valid_to:%Y-%m-%d %H:%M})" if obj.valid_to else ""
+        return f"{getattr(obj, 'forgotten_reason', None) or 'forgotten'}{when}"
 
     @admin.display(description="entities")
     def linked_entities(self, obj: Memory) -> str:

@@ -9,8 +9,8 @@ from contacts.models import Tenant
 from memories.models import Memory
 
 pytestmark = pytest.mark.django_db
-STEPS = ["expired", "decayed", "pruned", "compressed", "evicted", "stages_changed", "churn_updated",
-         "profiles_rewritten"]  # fmt: skip
+STEPS = ["expired", "decayed", "pruned", "compressed", "evicted", "forgotten_deleted", "stages_changed",
+         "churn_updated", "profiles_rewritten"]  # fmt: skip
 
 
 def test_year_mode_reports_daily_counts_against_the_spec_and_cleans_up() -> None:

@@ -46,10 +46,13 @@ def arjun(tenant: Tenant) -> Contact:
 
 def _memory(contact: Contact, content: str, memory_type: str = "fact", **fields: Any) -> Memory:
     entities = fields.pop("entities", [])
+    created_at = fields.pop("created_at", NOW - timedelta(days=1))
     memory = memory_create(
         tenant=contact.tenant, contact=contact, memory_type=memory_type, content=content, source="rules",
-        created_at=fields.pop("created_at", NOW - timedelta(days=1)), entities=entities,
+        created_at=created_at, entities=entities,
     )  # fmt: skip
+    if fields.get("accessed_at") and "mattered_at" not in fields:  # its last retrieval: the last time it mattered
+        fields["mattered_at"] = fields["accessed_at"]
     if fields:
         Memory.objects.filter(pk=memory.pk).update(**fields)
     memory.refresh_from_db()
@@ -159,19 +162,25 @@ def test_business_memory_decays_at_its_own_rate(tenant: Tenant) -> None:
 # --- prune and expiry ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("importance", "days_quiet", "kept"), [(0.09, 31, False), (0.09, 29, True), (0.1, 31, True)])
+# (These said "deleted for good" by the prune: a pruned memory is now kept as forgotten, with its reason, for staff
+# to see and restore, and deleted FORGOTTEN_KEEP_DAYS later — issue 17.)
+@pytest.mark.parametrize(
+    ("importance", "days_quiet", "status"), [(0.09, 31, "forgotten"), (0.09, 29, "active"), (0.1, 31, "active")]
+)
 def test_prune_forgets_unimportant_memories_untouched_for_30_days(
-    arjun: Contact, importance: float, days_quiet: int, kept: bool
+    arjun: Contact, importance: float, days_quiet: int, status: str
 ) -> None:
     memory = _memory(arjun, "Said hi", "episode", importance=importance, decay_rate=0.0,
                      created_at=NOW - timedelta(days=days_quiet))  # fmt: skip
 
-    consolidation_run(now=NOW)
+    stats = consolidation_run(now=NOW)
 
-    assert Memory.objects.filter(pk=memory.pk).exists() is kept
+    memory.refresh_from_db()
+    assert stats is not None and stats["pruned"] == (status == "forgotten")
+    assert (memory.status, memory.valid_to) == (status, NOW if status == "forgotten" else None)
 
 
-def test_a_pruned_memory_takes_its_admin_log_lines_with_it(arjun: Contact) -> None:
+def test_a_pruned_memory_is_forgotten_with_its_reason_then_deleted_with_its_admin_log_lines(arjun: Contact) -> None:
     # given an unimportant, long-quiet memory that staff once edited (the admin log quotes its text)
     staff = User.objects.create_user("sam", is_staff=True)
     memory = _memory(arjun, "Said hi SECRET-WORDS", "episode", importance=0.05, decay_rate=0.0,
@@ -181,9 +190,41 @@ def test_a_pruned_memory_takes_its_admin_log_lines_with_it(arjun: Contact) -> No
     # when the pass prunes it
     consolidation_run(now=NOW)
 
-    # then the line went with it (erasing the contact could no longer find it through the memory)
+    # then it is forgotten, saying why and when, out of every active read; the log line stays while it does
+    memory.refresh_from_db()
+    event = memory.events.get(kind="forgotten")
+    assert (memory.status, event.actor, event.created_at) == ("forgotten", "consolidation", NOW)
+    assert event.after == {"status": "forgotten", "importance": 0.05,
+                           "reason": "pruned: importance below 0.1, untouched for 30 days"}  # fmt: skip
+    assert LogEntry.objects.filter(object_repr__contains="SECRET-WORDS").exists()
+
+    # and a pass FORGOTTEN_KEEP_DAYS (90) later deletes it for good, the line with it (erasing the contact could no
+    # longer find it through the memory) — not a second before
+    stats_before = consolidation_run(now=NOW + timedelta(days=90) - timedelta(seconds=1))
+    assert stats_before is not None and stats_before["forgotten_deleted"] == 0
+    stats = consolidation_run(now=NOW + timedelta(days=90))
+    assert stats is not None and stats["forgotten_deleted"] == 1
     assert not Memory.objects.filter(pk=memory.pk).exists()
     assert not LogEntry.objects.filter(object_repr__contains="SECRET-WORDS").exists()
+
+
+def test_durable_memories_are_never_pruned(arjun: Contact) -> None:
+    # given a fact, a boundary and a strong like, all faded below the prune line and untouched for a year
+    fact = _memory(arjun, "Is allergic to peanuts", importance=0.05, created_at=NOW - timedelta(days=365))
+    boundary = _memory(arjun, "Does not want to talk about politics", "preference", importance=0.05,
+                       metadata={"polarity": "avoid"}, created_at=NOW - timedelta(days=365))  # fmt: skip
+    strong = _memory(arjun, "Loves jazz", "preference", importance=0.05, metadata={"strength": "strong"},
+                     created_at=NOW - timedelta(days=365))  # fmt: skip
+    weak = _memory(arjun, "Likes tea", "preference", importance=0.05, created_at=NOW - timedelta(days=365))
+
+    # when the pass runs
+    consolidation_run(now=NOW)
+
+    # then only the weak preference is forgotten
+    statuses = dict(Memory.objects.filter(contact=arjun).values_list("content", "status"))
+    assert statuses == {
+        fact.content: "active", boundary.content: "active", strong.content: "active", weak.content: "forgotten",
+    }  # fmt: skip
 
 
 def test_expired_memories_leave_context_then_the_database(arjun: Contact, api_client) -> None:  # type: ignore[no-untyped-def]
@@ -203,21 +244,62 @@ def test_expired_memories_leave_context_then_the_database(arjun: Contact, api_cl
 # --- the cap ------------------------------------------------------------------------------------
 
 
+def _active(contact: Contact) -> set[str]:
+    return set(Memory.objects.filter(contact=contact, status="active").values_list("content", flat=True))
+
+
+# (This test's memories were facts, which are durable since issue 17 and never evicted: they are episodes now, and an
+# evicted memory is forgotten, not deleted.)
 def test_the_cap_evicts_lowest_importance_then_oldest(arjun: Contact, settings) -> None:  # type: ignore[no-untyped-def]
     settings.MEMORY_CAP_PER_CONTACT = 3
-    pinned = _memory(arjun, "pinned low", importance=0.05, pinned=True)
-    high = _memory(arjun, "high", importance=0.9)
-    newer_mid = _memory(arjun, "newer mid", importance=0.5, created_at=NOW - timedelta(days=1))
-    older_mid = _memory(arjun, "older mid", importance=0.5, created_at=NOW - timedelta(days=2))
-    low = _memory(arjun, "low", importance=0.2)
-    other = _memory(ContactFactory(tenant=arjun.tenant), "another contact's", importance=0.1)
+    pinned = _memory(arjun, "pinned low", "episode", importance=0.05, pinned=True)
+    high = _memory(arjun, "high", "episode", importance=0.9)
+    newer_mid = _memory(arjun, "newer mid", "episode", importance=0.5, created_at=NOW - timedelta(days=1))
+    older_mid = _memory(arjun, "older mid", "episode", importance=0.5, created_at=NOW - timedelta(days=2))
+    low = _memory(arjun, "low", "episode", importance=0.2)
+    other = _memory(ContactFactory(tenant=arjun.tenant), "another contact's", "episode", importance=0.1)
 
+    stats = consolidation_run(now=NOW)
+
+    assert stats is not None and stats["evicted"] == 2
+    assert _active(arjun) == {pinned.content, high.content, newer_mid.content}
+    for evicted in (older_mid, low):
+        evicted.refresh_from_db()
+        assert (evicted.status, evicted.events.get(kind="forgotten").after["reason"]) == (
+            "forgotten", "evicted: over the cap of 3",
+        )  # fmt: skip
+    assert Memory.objects.get(pk=other.pk).status == "active"
+
+
+def test_the_cap_evicts_episodes_then_weak_preferences_then_patterns_and_never_a_durable_memory(
+    arjun: Contact, settings
+) -> None:  # type: ignore[no-untyped-def]
+    # given a cap of 5: three durable memories (faded, the lowest importance of all), then a pattern, a weak
+    # preference and two episodes, each more important than the kind evicted after it
+    settings.MEMORY_CAP_PER_CONTACT = 5
+    durable = [
+        _memory(arjun, "Has a cat named Miso", importance=0.3),
+        _memory(arjun, "Is allergic to peanuts", importance=0.3),
+        _memory(arjun, "Hates horror films", "preference", importance=0.3, metadata={"polarity": "negative"}),
+    ]
+    pattern = _memory(arjun, "Often talks about running", "pattern", importance=0.4)
+    preference = _memory(arjun, "Likes tea", "preference", importance=0.6)
+    episodes = [_memory(arjun, f"Went to a gig {n}", "episode", importance=0.9) for n in range(2)]
+
+    # when the pass runs: the cap leaves room for two of the four others
     consolidation_run(now=NOW)
 
-    remaining = set(Memory.objects.filter(contact=arjun).values_list("content", flat=True))
-    assert remaining == {pinned.content, high.content, newer_mid.content}
-    assert {older_mid.content, low.content}.isdisjoint(remaining)
-    assert Memory.objects.filter(pk=other.pk).exists()
+    # then the episodes went, though the most important; every durable memory stays
+    assert _active(arjun) == {*(m.content for m in durable), pattern.content, preference.content}
+
+    # and a lower cap takes the weak preference, then the pattern — never a durable memory, even over the cap
+    settings.MEMORY_CAP_PER_CONTACT = 4
+    consolidation_run(now=NOW)
+    assert _active(arjun) == {*(m.content for m in durable), pattern.content}
+    settings.MEMORY_CAP_PER_CONTACT = 2
+    consolidation_run(now=NOW)
+    assert _active(arjun) == {m.content for m in durable}
+    assert [e.status for e in Memory.objects.filter(pk__in=[e.pk for e in episodes])] == ["forgotten", "forgotten"]
 
 
 # --- episodes → patterns ------------------------------------------------------------------------

@@ -175,11 +175,28 @@ def test_with_redis_down_the_access_is_written_at_once(contact: Contact, setting
     # when the memory is shown
     _shown([jazz], NOW)
 
-    # then the access is recorded in the database directly
+    # then the access is recorded in the database directly, and it mattered then
     assert _access(jazz) == (1, NOW)
+    assert Memory.objects.get(pk=jazz.pk).mattered_at == NOW
 
 
 def test_celery_beat_flushes_every_ten_seconds() -> None:
     # the schedule declared in config/beat.py
     task = PeriodicTask.objects.get(task="memories.tasks.flush_access_log")
     assert (task.enabled, task.interval.every, task.interval.period, task.expire_seconds) == (True, 10, "seconds", 10)
+
+
+def test_a_flushed_access_is_a_time_the_memory_mattered_and_never_moves_it_back(contact: Contact) -> None:
+    # given a memory created a day before NOW and one reinforced after the access that is still queued
+    jazz = _memory(contact, "Likes jazz")
+    tea = _memory(contact, "Likes tea")
+    Memory.objects.filter(pk=tea.pk).update(mattered_at=NOW + timedelta(hours=1))
+    _shown([jazz, tea], NOW)
+
+    # when the flush applies the access
+    flush_access_log()
+
+    # then the access is when jazz last mattered; tea keeps its later time
+    jazz.refresh_from_db()
+    tea.refresh_from_db()
+    assert (jazz.mattered_at, tea.mattered_at) == (NOW, NOW + timedelta(hours=1))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+from importlib import import_module
+
 import pytest
 from django.db import connection
 from pgvector.django import CosineDistance
 
 from memories.models import Memory, MemoryType
+from memories.services.records import memory_create, memory_merge, memory_reinforce, memory_update
 from tests.factories import ContactFactory
 
 pytestmark = pytest.mark.django_db
@@ -79,3 +83,34 @@ def test_full_text_search_vector_is_generated_with_stemming() -> None:
 
     # then English stemming matched it
     assert found == 1
+
+
+@pytest.mark.django_db
+def test_the_migration_backfills_mattered_at_from_creation_access_and_reinforcement() -> None:
+    # given memories as they stood before mattered_at: one only created, one read since, one reinforced and merged
+    # into since (events at the messages' times), and one whose newer event is only an edit
+    t0 = datetime(2025, 1, 1, tzinfo=UTC)
+    contact = ContactFactory()
+
+    def told(content: str) -> Memory:
+        return memory_create(
+            tenant=contact.tenant, contact=contact, memory_type="fact", content=content, source="rules", created_at=t0
+        )
+
+    created, read, reinforced, edited = told("a"), told("b"), told("c"), told("d")
+    Memory.objects.filter(pk=read.pk).update(accessed_at=t0 + timedelta(days=3))
+    memory_reinforce(memory=reinforced, source_message_ids=["m1"], at=t0 + timedelta(days=5))
+    memory_merge(winner=reinforced, loser=told("c again"), at=t0 + timedelta(days=9))
+    memory_update(memory=edited, changes={"content": "d!"}, actor="staff:sam")
+    Memory.objects.update(mattered_at=datetime(2000, 1, 1, tzinfo=UTC))
+
+    # when the migration's backfill runs
+    with connection.cursor() as cursor:
+        cursor.execute(import_module("memories.migrations.0007_memory_mattered_at_forgotten").BACKFILL)
+
+    # then each mattered when it was last created, read, reinforced or merged into — not when staff edited it
+    mattered = dict(Memory.objects.filter(pk__in=[m.pk for m in (created, read, reinforced, edited)])
+                    .values_list("pk", "mattered_at"))  # fmt: skip
+    assert mattered == {
+        created.pk: t0, read.pk: t0 + timedelta(days=3), reinforced.pk: t0 + timedelta(days=9), edited.pk: t0,
+    }  # fmt: skip
