@@ -40,10 +40,12 @@ def durable_q(prefix: str = "") -> Q:
 
 
 def durable_sql(alias: str = "") -> str:
-    """The same rule as an SQL condition over ``memories_memory`` (``alias`` if the table is aliased)."""
+    """The same rule as an SQL condition over ``memories_memory`` (``alias`` if the table is aliased): true or false,
+    never NULL (a preference without polarity reads ``metadata->>'polarity'`` as NULL), so ``NOT`` it is safe."""
     column = f"{alias}." if alias else ""
     polarities = ", ".join(f"'{polarity}'" for polarity in DURABLE_PREFERENCE_POLARITIES)
     return (
-        f"({column}memory_type = '{MemoryType.FACT.value}' OR ({column}memory_type = '{MemoryType.PREFERENCE.value}'"
-        f" AND ({column}metadata->>'polarity' IN ({polarities}) OR {column}metadata->>'strength' = '{STRONG}')))"
+        f"COALESCE({column}memory_type = '{MemoryType.FACT.value}' OR ({column}memory_type = "
+        f"'{MemoryType.PREFERENCE.value}' AND ({column}metadata->>'polarity' IN ({polarities}) OR "
+        f"{column}metadata->>'strength' = '{STRONG}')), false)"
     )

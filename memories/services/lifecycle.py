@@ -22,9 +22,8 @@ from memories.models import Memory, MemoryEvent, MemoryEventKind
 from memories.services import recent
 
 # Durable (memories/durability.py) and a contact's: who a person is. A tenant's business memory fades by its own rate
-# (BUSINESS_DECAY_RATE) and is pruned like any other — the rule is about people. COALESCE: the rule is NULL, not false,
-# for a preference without a polarity or strength (metadata->>… is NULL), and NOT NULL would pass no row.
-_DURABLE = f"COALESCE(contact_id IS NOT NULL AND {durable_sql()}, false)"
+# (BUSINESS_DECAY_RATE) and is pruned like any other — the rule is about people.
+_DURABLE = f"(contact_id IS NOT NULL AND {durable_sql()})"
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,13 @@ def test_the_filter_and_the_sql_draw_the_same_line_as_python(tenant) -> None:  #
         )  # noqa: S608
         by_sql = {row[0] for row in cursor.fetchall()}
 
-    # then they agree, and four of the eight are durable
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT m.id FROM memories_memory m WHERE m.contact_id = %s AND NOT {durable_sql('m')}", [contact.pk]
+        )  # noqa: S608
+        not_durable = {row[0] for row in cursor.fetchall()}
+
+    # then they agree, four of the eight are durable, and NOT the rule selects exactly the other four (never NULL)
     assert by_filter == by_sql == expected
     assert len(expected) == 4
+    assert not_durable == {m.pk for m in memories} - expected
