@@ -246,6 +246,9 @@ RETRIEVAL_MIN_IMPORTANCE = 0.1
 RETRIEVAL_DENSE_SHARE = 0.5
 # Memory tokens injected per relationship stage (chat-engine-memory-v2 §3.4); ?budget= overrides.
 STAGE_BUDGETS = {"new": 0, "building": 500, "established": 1200, "deep": 2000, "fading": 800, "dormant": 200}
+# The durable memories (who the contact is) always go in first, up to this many tokens, at every stage; the stage's
+# budget is raised to what they took and scales the rest (context/budget.py states the rule).
+DURABLE_CONTEXT_TOKENS = 400
 QUERY_EMBEDDING_CACHE_SECONDS = 7 * 24 * 3600
 
 # --- Consolidation (contact-intelligence §6, AI Brain §4.3–4.4) ------------------------------
@@ -274,7 +277,6 @@ THEME_MIN_EPISODES = 5  # active episodes sharing a theme (an entity or a tight 
 THEME_CLUSTER_SIMILARITY = 0.8  # cosine between episodes of one embedding cluster
 THEME_PATTERN_IMPORTANCE = 0.8
 CHURN_DECLINE_LOOKBACK_DAYS = 30  # churn = silence / dormancy threshold + ENGAGEMENT_CHURN_STEP per recent decline
-PROFILE_MAX_FACTS = 12  # durable facts and preferences a profile summary is written from
 
 # --- Emotional intelligence (contact-intelligence §4) ----------------------------------------
 # The LLM mood classifier's budget; past it the previous mood is kept (no LLM → keyword fallback).

@@ -1,4 +1,13 @@
-"""Fill a token budget with the best-scoring memories."""
+"""Fill a token budget with the best-scoring memories.
+
+The rule of ``GET /context`` (issue 17): the contact's durable memories (``memories.durability``: who they are — the
+live form of their permanent profile) go in first, best score first, up to DURABLE_CONTEXT_TOKENS; the stage's
+budget (STAGE_BUDGETS, chat-engine-memory-v2 §3.4) is then raised to at least what they took, and the rest of the
+memories fill what is left by score. So a new contact (stage budget 0) gets exactly what they have told us so far,
+and an established one still gets at most its 1,200 tokens (DURABLE_CONTEXT_TOKENS is below every budget but new
+and dormant): durable facts take their place inside it instead of on top. An explicit ``?budget=`` is a ceiling the
+caller chose: the durable memories go first within it, never past it.
+"""
 
 from __future__ import annotations
 
@@ -32,3 +41,19 @@ def fill_budget(ranked: Sequence[RankedMemory], *, budget: int, now: datetime) -
             chosen.append(Chosen(memory, line, cost))
             used += cost
     return chosen
+
+
+def fill_contact_budget(
+    ranked: Sequence[RankedMemory], *, stage_budget: int, durable_budget: int, now: datetime, ceiling: int | None
+) -> tuple[list[Chosen], int]:
+    """The module's rule: durable memories first (at most ``durable_budget`` tokens, and ``ceiling`` if the caller
+    set one), then the rest by score in max(``stage_budget``, their tokens) − their tokens. Returns the chosen
+    memories in ``ranked``'s order (best score first) and the budget they were chosen under."""
+    first_budget = durable_budget if ceiling is None else min(durable_budget, ceiling)
+    durable = fill_budget([m for m in ranked if m.durable], budget=first_budget, now=now)
+    used = sum(c.tokens for c in durable)
+    budget = max(stage_budget, used) if ceiling is None else ceiling
+    taken = {c.memory.id for c in durable}
+    rest = fill_budget([m for m in ranked if m.id not in taken], budget=budget - used, now=now)
+    order = {m.id: index for index, m in enumerate(ranked)}
+    return sorted(durable + rest, key=lambda c: order[c.memory.id]), budget

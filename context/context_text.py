@@ -38,7 +38,10 @@ _SPACE = re.compile(r"\s+")
 def memory_line(memory: RankedMemory, now: datetime) -> str:
     quoted = _quoted(memory.content)
     details = f"importance: {memory.importance:.2f}"
-    if memory.memory_type == "episode":
+    if memory.outdated_since is not None:  # told as current then, replaced since: say so, never show it as now
+        changed = relative_time(memory.outdated_since, now)
+        details = f"{relative_time(memory.created_at, now)}, no longer current: changed {changed}, {details}"
+    elif memory.memory_type == "episode":
         details = f"{relative_time(memory.created_at, now)}, {details}"
     flag = FLAGGED_SUFFIX if memory.flagged else ""
     return f"- [{memory.memory_type}] {quoted} ({details}){flag}"

@@ -16,7 +16,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 
 from config import clock
 from contacts.models import Contact, ContactState, Tenant
-from context.budget import Chosen, fill_budget
+from context.budget import Chosen, fill_budget, fill_contact_budget
 from context.context_text import RecentEpisode, context_text
 from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.retrieval import rank_business_for_query, rank_for_query
@@ -54,6 +54,7 @@ class ContextMemory:
     source_message_ids: tuple[str, ...]
     entities: tuple[str, ...]  # refs of the linked entities, such as "pet:bruno"
     created_at: datetime
+    outdated_since: datetime | None  # an episode whose fact was replaced then: past, not current
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class ContactContext:
     memories: tuple[ContextMemory, ...]
     entities: tuple[ContextEntity, ...]  # the ones the query names first, then the contact's others (capped)
     context_text: str
-    memory_budget: int  # tokens the memories could use
+    memory_budget: int  # tokens the memories could use (context.budget: the stage's, raised to the durable ones')
     memory_tokens: int  # tokens the chosen memories' lines use
 
 
@@ -105,9 +106,14 @@ def contact_context_get(
         return None
     state = contact.state
     known = list(ContactEntity.objects.filter(contact=contact))
-    ranked, mentioned = rank_for_query(contact=contact, query=query, now=now, known=known)
-    memory_budget = settings.STAGE_BUDGETS[state.relationship_stage] if budget is None else budget
-    chosen = fill_budget(ranked, budget=memory_budget, now=now)
+    ranked, mentioned = rank_for_query(contact=contact, query=query, now=now, known=known, keep_durable=True)
+    chosen, memory_budget = fill_contact_budget(
+        ranked,
+        stage_budget=settings.STAGE_BUDGETS[state.relationship_stage],
+        durable_budget=settings.DURABLE_CONTEXT_TOKENS,
+        now=now,
+        ceiling=budget,
+    )
     emotional = emotional_context_get(contact=contact, state=state, now=now)
     recent = RecentEpisode(contact.recent_content, contact.recent_at) if contact.recent_at else None
     lines = [c.line for c in chosen]
@@ -177,6 +183,7 @@ def _context_memories(chosen: list[Chosen], refs: dict[int, list[str]]) -> tuple
             source_message_ids=tuple(m.source_message_ids),
             entities=tuple(refs[m.id]),
             created_at=m.created_at,
+            outdated_since=m.outdated_since,
         )
         for m in (c.memory for c in chosen)
     )

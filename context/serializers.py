@@ -122,6 +122,15 @@ class RankedMemoryOutputSerializer(FastOutputSerializer):
     created_at = IsoDateTimeField()
 
 
+class ContactMemoryOutputSerializer(RankedMemoryOutputSerializer):
+    # A contact's memory in GET /context: a business memory's fields and one more (issue 17).
+    outdated_since = IsoDateTimeField(
+        allow_null=True,
+        help_text="Set on an episode that told a fact replaced since (this time): it is past, no longer current; "
+        "null otherwise",
+    )
+
+
 class ContextEntityOutputSerializer(FastOutputSerializer):
     entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)
     key = serializers.CharField()

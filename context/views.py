@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from context.selectors import business_context_get, contact_context_get
 from context.serializers import (
+    ContactMemoryOutputSerializer,
     ContextContactOutputSerializer,
     ContextEntityOutputSerializer,
     ContextStateOutputSerializer,
@@ -31,10 +32,13 @@ class ContextApi(APIView):
         contact = ContextContactOutputSerializer()
         state = ContextStateOutputSerializer()
         emotional = EmotionalOutputSerializer()
-        memories = RankedMemoryOutputSerializer(many=True)
+        memories = ContactMemoryOutputSerializer(many=True)
         entities = ContextEntityOutputSerializer(many=True)
         context_text = serializers.CharField()
-        memory_budget = serializers.IntegerField(help_text="Tokens the memories could use")
+        memory_budget = serializers.IntegerField(
+            help_text="Tokens the memories could use: the relationship stage's budget, raised to what the contact's "
+            "durable memories (who they are, always first) take — at most DURABLE_CONTEXT_TOKENS; or ?budget="
+        )
         memory_tokens = serializers.IntegerField(help_text="Tokens the chosen memories' lines use")
 
     @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="context_retrieve")

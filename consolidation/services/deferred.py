@@ -1,14 +1,15 @@
 """The deferred tier's per-contact pass (AI Brain §4.3): after a conversation turn, debounced per contact
 (CONSOLIDATION_DEBOUNCE_SECONDS), merge near-duplicates across the contact's recent memories, link memories
-to the entities they name, and compute importance from the feeling an episode was told with. The
-per-message deferred step already merges each new memory with its nearest twin; this pass catches what
+to the entities they name, compute importance from the feeling an episode was told with, and rewrite the
+permanent profile when a durable memory changed (minutes after it was told, not at the next periodic pass).
+The per-message deferred step already merges each new memory with its nearest twin; this pass catches what
 arrived together (two twins neither of which was embedded when the other was checked) and links memories
 written before their entity existed."""
 
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -16,7 +17,9 @@ from django.utils import timezone
 from redis.exceptions import RedisError
 
 from config.redis_client import redis_client
+from consolidation.services.profile import profile_refresh
 from contacts.models import ContactState, Mood
+from memories.durability import is_durable
 from memories.models import Memory, MemoryStatus, MemoryType
 from memories.services.enrichment import memory_merge_similar
 from memories.services.entities import contact_entities, entities_mentioned
@@ -62,7 +65,17 @@ def contact_consolidate_deferred(*, contact_id: int) -> dict[str, int]:
     )
     merged = sum(memory_merge_similar(memory=memory) is not None for memory in recent)
     linked = _link_entities(contact_id, recent)
-    return {"merged": merged, "linked": linked, "boosted": _emotional_importance(contact_id, recent)}
+    boosted = _emotional_importance(contact_id, recent)
+    return {"merged": merged, "linked": linked, "boosted": boosted, "profile": _profile(contact_id, since)}
+
+
+def _profile(contact_id: int, since: datetime) -> int:
+    """Rewrite the profile if a durable memory changed in the window — superseded ones included, so a new
+    value replaces the old in the profile too (the rewrite itself is a no-op when the set is unchanged)."""
+    changed = Memory.objects.filter(contact_id=contact_id, updated_at__gte=since).values_list("memory_type", "metadata")
+    if not any(is_durable(memory_type=memory_type, metadata=metadata) for memory_type, metadata in changed):
+        return 0
+    return int(profile_refresh(contact_id=contact_id))
 
 
 def _emotional_importance(contact_id: int, memories: list[Memory]) -> int:

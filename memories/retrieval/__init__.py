@@ -21,10 +21,11 @@ from memories.services.entities import entities_mentioned
 
 
 def rank_for_query(
-    *, contact: Contact, query: str, now: datetime, known: Sequence[ContactEntity]
+    *, contact: Contact, query: str, now: datetime, known: Sequence[ContactEntity], keep_durable: bool = False
 ) -> tuple[list[RankedMemory], list[ContactEntity]]:
     """The contact's memories ranked for ``query`` (all of them by score when it is empty), and
-    the known entities the query mentions. The one ranking path: /context and the benchmarks."""
+    the known entities the query mentions. The one ranking path: /context and the benchmarks.
+    ``keep_durable``: the durable memories too, however far from the query (/context always shows them)."""
     mentioned = entities_mentioned(query, known) if query else []
     ranked = rank_contact_memories(
         contact=contact,
@@ -33,6 +34,7 @@ def rank_for_query(
         query_vector=query_embedding(query, tenant_id=contact.tenant_id, contact_id=contact.pk) if query else None,
         query_text=query,
         entity_ids=[e.pk for e in mentioned],
+        keep_durable=keep_durable,
     )
     return ranked, mentioned
 

@@ -7,6 +7,10 @@ against a query:
 similarity is hybrid (cosine fused with BM25 over the owner's memories); recency = 1 − days since
 last access (or creation) / 365, clamped to [0, 1]; access_frequency = min(access_count / 20, 1).
 Without a query the similarity term is dropped and the rest renormalised.
+
+Two marks travel with each memory for ``/context``: ``durable`` (``memories.durability``: who the person is, kept
+eligible however low its importance has decayed) and, for an episode, ``outdated_since`` — when a fact it told was
+replaced (see ``_OUTDATED_SQL``).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from django.conf import settings
 from django.db import connection
 
 from contacts.models import Contact, Tenant
+from memories.durability import durable_sql
 from memories.retrieval.lexical import DocumentStats, bm25_scores
 from providers.embeddings import embedding_model
 
@@ -40,6 +45,8 @@ class RankedMemory:
     created_at: datetime
     flagged: bool = False  # Memory.metadata["flagged"]: e.g. text that reads like instructions to a model
     entity_ids: tuple[int, ...] = ()  # the ContactEntity rows linked to the memory
+    durable: bool = False  # a contact's durable memory (memories.durability)
+    outdated_since: datetime | None = None  # an episode whose fact was replaced then (see _OUTDATED_SQL)
 
 
 def retrieval_weights(tenant: Tenant) -> dict[str, float]:
@@ -77,11 +84,12 @@ def rank_contact_memories(
     query_vector: Sequence[float] | None = None,
     query_text: str = "",
     entity_ids: Sequence[int] = (),
+    keep_durable: bool = False,
 ) -> list[RankedMemory]:
     """One contact's memories ranked (see ``rank_memories``)."""
     return rank_memories(
         owner=contact_owner(contact), weights=weights, now=now, query_vector=query_vector, query_text=query_text,
-        entity_ids=entity_ids,
+        entity_ids=entity_ids, keep_durable=keep_durable,
     )  # fmt: skip
 
 
@@ -93,16 +101,18 @@ def rank_memories(
     query_vector: Sequence[float] | None = None,
     query_text: str = "",
     entity_ids: Sequence[int] = (),
+    keep_durable: bool = False,
 ) -> list[RankedMemory]:
-    """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched) among the memories
-    ``owner`` selects (``contact_owner`` or ``business_owner``), ranked by score. One SQL query;
-    exact distances over the owner's rows (a B-tree on contact, or on tenant for business memory)."""
+    """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched, ∪ the durable ones with
+    ``keep_durable``: /context always shows those) among the memories ``owner`` selects (``contact_owner`` or
+    ``business_owner``), ranked by score. One SQL query; exact distances over the owner's rows (a B-tree on
+    contact, or on tenant for business memory)."""
     rows = _eligible(owner, now, query_vector, query_text)
     has_query = query_vector is not None or bool(query_text)
     mentioned = frozenset(entity_ids)
     similarities = _similarities(rows, query_vector is not None)
     if has_query:
-        rows = _candidates(rows, similarities, mentioned)
+        rows = _candidates(rows, similarities, mentioned, keep_durable)
     ranked = [_ranked(row, similarities[row.id], weights, now, has_query, mentioned) for row in rows]
     return sorted(ranked, key=lambda m: (-m.score, -m.created_at.timestamp(), -m.id))
 
@@ -132,6 +142,8 @@ class _Row(NamedTuple):
     length: int
     query_terms: list[str]
     query_term_counts: list[int]
+    durable: bool
+    outdated_since: datetime | None
 
 
 # The hot read of GET /context: written as SQL because it is one, and because building and reading it through the
@@ -141,27 +153,54 @@ class _Row(NamedTuple):
 _ELIGIBLE_SQL = """
 WITH query AS (
     SELECT coalesce(array_agg(lexeme), ARRAY[]::text[]) AS lexemes FROM unnest(to_tsvector('english', %(query_text)s))
-)
+), {replaced}
 SELECT m.id, m.memory_type, m.content, m.importance, m.access_count, m.accessed_at, m.created_at,
        m.source_message_ids, m.metadata -> 'flagged',
        CASE WHEN m.embedding_model = %(model)s THEN 1 - (m.embedding <=> %(vector)s::vector) END,
-       ARRAY(SELECT link.contactentity_id FROM memories_memory_entities link WHERE link.memory_id = m.id),
-       stats.length, stats.terms, stats.counts
+       links.ids, stats.length, stats.terms, stats.counts, {durable}, {outdated}
 FROM memories_memory m CROSS JOIN query CROSS JOIN LATERAL (
+    SELECT ARRAY(SELECT link.contactentity_id FROM memories_memory_entities link WHERE link.memory_id = m.id) AS ids
+) links CROSS JOIN LATERAL (
     SELECT coalesce(sum(coalesce(array_length(t.positions, 1), 1)), 0)::integer AS length,
            coalesce(array_agg(t.lexeme) FILTER (WHERE t.lexeme = ANY(query.lexemes)), ARRAY[]::text[]) AS terms,
            coalesce(array_agg(coalesce(array_length(t.positions, 1), 1)) FILTER (WHERE t.lexeme = ANY(query.lexemes)),
                     ARRAY[]::integer[]) AS counts
     FROM unnest(m.search_vector) t
 ) stats
-WHERE {owner} AND m.status = 'active' AND m.importance >= %(min_importance)s
+WHERE {owner} AND m.status = 'active' AND (m.importance >= %(min_importance)s OR {durable})
   AND (m.expires_at IS NULL OR m.expires_at > %(now)s)
 ORDER BY m.id
 """
 
+# When an episode's content is no longer current (issue 17: "I live in Leeds with my beagle" after the move to York).
+# ``replaced``: the owner's facts and preferences superseded by a successor, read once per query (a handful of rows),
+# each with the messages it came from that its successor did not, and its entities no active fact or preference is
+# linked to any more (the old value: location:leeds). An episode is outdated since the earliest such replacement
+# that shares one of its messages or one of its entities. A merge leaves its loser superseded too, but the winner
+# holds the loser's messages and entities, so a merge never marks an episode. NULL: current.
+_REPLACED_SQL = """replaced AS MATERIALIZED (
+    SELECT m.valid_to,
+           ARRAY(SELECT unnest(m.source_message_ids) EXCEPT SELECT unnest(successor.source_message_ids))::text[]
+               AS messages,
+           ARRAY(SELECT link.contactentity_id FROM memories_memory_entities link WHERE link.memory_id = m.id
+                 AND NOT EXISTS (
+                     SELECT 1 FROM memories_memory_entities other JOIN memories_memory live ON live.id = other.memory_id
+                     WHERE other.contactentity_id = link.contactentity_id AND live.contact_id = m.contact_id
+                       AND live.status = 'active' AND live.memory_type IN ('fact', 'preference'))) AS entities
+    FROM memories_memory m JOIN memories_memory successor ON successor.id = m.superseded_by_id
+    WHERE {owner} AND m.status = 'superseded' AND m.memory_type IN ('fact', 'preference')
+)"""
+_OUTDATED_SQL = """CASE WHEN m.memory_type = 'episode' AND m.contact_id IS NOT NULL THEN (
+    SELECT min(replaced.valid_to) FROM replaced
+    WHERE replaced.messages && m.source_message_ids::text[] OR replaced.entities && links.ids
+) END"""
+# A contact's durable memory (business memory has no durable rule: it decays and is pruned as before).
+_DURABLE_SQL = f"(m.contact_id IS NOT NULL AND {durable_sql('m')})"
+
 
 def _eligible(owner: Owner, now: datetime, vector: Sequence[float] | None, query_text: str) -> list[_Row]:
-    """The owner's active, unexpired memories above RETRIEVAL_MIN_IMPORTANCE, with cosine and BM25 statistics."""
+    """The owner's active, unexpired memories above RETRIEVAL_MIN_IMPORTANCE (durable ones whatever their
+    importance: decay lowers their rank, never their presence), with cosine and BM25 statistics."""
     params = {
         **owner.params,
         "query_text": query_text,
@@ -171,7 +210,13 @@ def _eligible(owner: Owner, now: datetime, vector: Sequence[float] | None, query
         "now": now,
     }
     with connection.cursor() as cursor:
-        cursor.execute(_ELIGIBLE_SQL.format(owner=owner.condition), params)
+        sql = _ELIGIBLE_SQL.format(
+            owner=owner.condition,
+            replaced=_REPLACED_SQL.format(owner=owner.condition),
+            durable=_DURABLE_SQL,
+            outdated=_OUTDATED_SQL,
+        )
+        cursor.execute(sql, params)
         return [_Row._make(row) for row in cursor.fetchall()]
 
 
@@ -196,11 +241,17 @@ def _document_stats(row: _Row) -> DocumentStats:
     return DocumentStats(row.length, dict(zip(row.query_terms, row.query_term_counts, strict=True)))
 
 
-def _candidates(rows: list[_Row], similarities: dict[int, float], mentioned: frozenset[int]) -> list[_Row]:
+def _candidates(
+    rows: list[_Row], similarities: dict[int, float], mentioned: frozenset[int], keep_durable: bool
+) -> list[_Row]:
     by_similarity = sorted(rows, key=lambda row: -similarities[row.id])
     top = by_similarity[: settings.RETRIEVAL_CANDIDATES]
     chosen = {row.id for row in top}
-    return top + [row for row in rows if row.id not in chosen and not mentioned.isdisjoint(row.entity_ids)]
+    return top + [
+        row
+        for row in rows
+        if row.id not in chosen and (not mentioned.isdisjoint(row.entity_ids) or (keep_durable and row.durable))
+    ]
 
 
 def _ranked(
@@ -223,4 +274,5 @@ def _ranked(
         score=round(score, 6), similarity=round(similarity, 6), entity_match=entity_match,
         source_message_ids=list(row.source_message_ids), created_at=row.created_at,
         flagged=row.flagged is not None and bool(json.loads(row.flagged)), entity_ids=tuple(row.entity_ids),
+        durable=row.durable, outdated_since=row.outdated_since,
     )  # fmt: skip

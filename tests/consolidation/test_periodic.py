@@ -520,12 +520,13 @@ def test_churn_is_silence_plus_recent_declines_and_comes_down_on_return(arjun: C
 
 def test_profile_summary_is_rewritten_when_durable_facts_change(arjun: Contact) -> None:
     _memory(arjun, "Works at Infosys", importance=0.9)
-    _memory(arjun, "Likes jazz", "preference", importance=0.8)
+    _memory(arjun, "Loves jazz", "preference", importance=0.8, metadata={"polarity": "positive", "strength": "strong"})
+    _memory(arjun, "Likes techno", "preference", importance=0.9, metadata={"polarity": "positive"})  # not durable
     _memory(arjun, "Went hiking", "episode")
 
     consolidation_run(now=NOW)
     state = ContactState.objects.get(contact=arjun)
-    assert state.profile_summary == "Arjun: Works at Infosys; Likes jazz."
+    assert state.profile_summary == "Arjun: Works at Infosys; Loves jazz."
 
     # staff edit it; an unchanged set of facts leaves their edit alone
     ContactState.objects.filter(contact=arjun).update(profile_summary="Arjun: engineer at Infosys, jazz fan.")
@@ -535,7 +536,7 @@ def test_profile_summary_is_rewritten_when_durable_facts_change(arjun: Contact) 
     _memory(arjun, "Has a dog named Bruno", importance=0.8)
     consolidation_run(now=NOW + timedelta(hours=12))
     assert ContactState.objects.get(contact=arjun).profile_summary == (
-        "Arjun: Works at Infosys; Has a dog named Bruno; Likes jazz."
+        "Arjun: Works at Infosys; Has a dog named Bruno; Loves jazz."
     )
 
 

@@ -88,9 +88,10 @@ def test_a_contact_in_crisis_with_memories_and_entities(api_client: APIClient, t
         "memories": [
             {"id": fact.pk, "memoryType": "fact", "content": "Has a golden retriever named Bruno", "importance": 0.8,
              "score": 0.650685, "source_message_ids": ["m1", "m2"], "entities": ["pet:bruno"],
-             "created_at": "2025-05-29T11:59:59.999750+00:00"},
+             "created_at": "2025-05-29T11:59:59.999750+00:00", "outdated_since": None},
             {"id": episode.pk, "memoryType": "episode", "content": "Missed out on a promotion", "importance": 0.5,
-             "score": 0.537408, "source_message_ids": [], "entities": [], "created_at": "2025-05-31T12:00:00+00:00"},
+             "score": 0.537408, "source_message_ids": [], "entities": [], "created_at": "2025-05-31T12:00:00+00:00",
+             "outdated_since": None},
         ],
         "entities": [{"entityType": "pet", "key": "bruno", "displayName": "Bruno",
                       "metadata": {"age": 3, "species": "dog"}}],
