@@ -92,7 +92,7 @@ def _durable(contact: Contact, now: datetime) -> list[str]:
 
 def _written(contact: Contact, durable: list[str], use_llm: bool) -> str:
     if use_llm and llm.llm_configured():
-        facts = "\n".join(f"- {fact[:300]}" for fact in durable[:_LLM_MAX_FACTS])
+        facts = "\n".join(f"- {fact[:_SENTENCE_MAX_CHARS]}" for fact in durable[:_LLM_MAX_FACTS])
         current = contact.state.profile_summary or "(none yet)"
         user = f"Person: {str(contact)}\nCurrent profile: {current}\nDurable facts:\n{facts}"
         try:
