@@ -276,6 +276,11 @@ MEMORY_CAP_PER_CONTACT = env.int("MEMORY_CAP_PER_CONTACT", default=100)
 THEME_MIN_EPISODES = 5  # active episodes sharing a theme (an entity or a tight cluster) → one pattern
 THEME_CLUSTER_SIMILARITY = 0.8  # cosine between episodes of one embedding cluster
 THEME_PATTERN_IMPORTANCE = 0.8
+# Episodes no theme took are kept as said this long, then fold into their month's summary (a pattern, slot
+# "period:YYYY-MM"): old life summarised, not deleted (issue 17).
+EPISODE_FOLD_AFTER_DAYS = env.int("EPISODE_FOLD_AFTER_DAYS", default=7)
+PERIOD_PATTERN_IMPORTANCE = 0.6  # below a theme's: a month is a record, a theme is who they are
+PERIOD_SUMMARY_MAX_WORDS = 80  # a month's summary in context costs about 110 tokens
 CHURN_DECLINE_LOOKBACK_DAYS = 30  # churn = silence / dormancy threshold + ENGAGEMENT_CHURN_STEP per recent decline
 
 # --- Emotional intelligence (contact-intelligence §4) ----------------------------------------

@@ -2,8 +2,11 @@
 theme — the same entity, or a tight embedding cluster — one pattern replaces them in context. The episodes
 stay (status compressed, pointing at the pattern) for history; the pattern's provenance is their union.
 
-A theme already summarised by a pattern is reinforced by the next batch of episodes instead of getting a
-second pattern (the pattern holds the theme's slot, ``theme:pet:bruno``).
+A theme already summarised by a pattern is reinforced by its next episodes — any number of them — instead of getting
+a second pattern (the pattern holds the theme's slot, ``theme:pet:bruno``). Episodes a month's summary holds
+(periods.py: what no theme took within EPISODE_FOLD_AFTER_DAYS) still count toward their entity's theme and join it
+when it forms; the months they leave are said anew. Then the episodes left fold by month, and the last days'
+episodes no entity theme took may form an embedding cluster.
 
 Written a few contacts at a time: their themes in one transaction under their state locks, patterns, links,
 history and compressed episodes in one statement each (memories' bulk writes ``patterns_create`` and
@@ -22,7 +25,9 @@ from itertools import islice
 import numpy as np
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 
+from consolidation.services.periods import PERIOD_SLOT_PREFIX, episodes_fold_by_month, in_a_period_q
 from contacts.models import Contact, ContactState
 from memories.extraction.text import content_words
 from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
@@ -46,7 +51,9 @@ _UNUSED_HERE = ("embedding", "search_vector")
 _CONTACTS_PER_READ = 200
 CONTACTS_PER_TRANSACTION = 25
 # What compression reads of an episode: its snapshot for the history, its provenance, its text for the sentence.
-_READ_HERE = ("contact_id", *SNAPSHOT_FIELDS, "source_message_ids", "created_at")
+_READ_HERE = ("contact_id", *SNAPSHOT_FIELDS, "source_message_ids", "created_at", "superseded_by")
+# What a theme may take: an active episode, or one a month's summary holds.
+_themeable = Q(status=MemoryStatus.ACTIVE) | in_a_period_q()
 _PROMPT = (
     "You write one memory for a chatbot about a person, from several short episodes they shared. Reply with "
     "a single sentence (at most 40 words) in the third person saying what the episodes show about their life, "
@@ -63,6 +70,10 @@ class _Theme:
     entity: ContactEntity | None
     episodes: list[Memory]
     sentence: str = ""
+    minimum: int = 0  # the episodes it needs: THEME_MIN_EPISODES, 1 once a pattern holds its slot
+
+    def __post_init__(self) -> None:
+        self.minimum = self.minimum or settings.THEME_MIN_EPISODES
 
     @property
     def slot(self) -> str:
@@ -70,16 +81,21 @@ class _Theme:
 
 
 def episodes_compress(*, now: datetime, scope: Scope, use_llm: bool = True) -> tuple[int, int]:
-    """Returns (patterns written or reinforced, episodes compressed). Idempotent: compressed episodes leave the
-    active set, so a second pass finds no theme. A pass killed halfway keeps the transactions it finished."""
+    """Returns (patterns written or reinforced — themes and months —, episodes compressed). Idempotent: compressed
+    episodes leave the active set (and a theme's leave the months), so a second pass finds nothing. A pass killed
+    halfway keeps the transactions it finished."""
     patterns = compressed = 0
+    drained: set[int] = set()
     for themes in _by_contacts(_entity_themes(scope)):
-        done = _themes_compress(themes, now, use_llm)
+        done = _themes_compress(themes, now, use_llm, drained)
         patterns, compressed = patterns + done[0], compressed + done[1]
-    for themes in _by_contacts(_cluster_themes(scope)):  # after the entity themes: clusters of what they left
-        done = _themes_compress(themes, now, use_llm)
+    months, folded = episodes_fold_by_month(now=now, scope=scope, drained=drained, use_llm=use_llm)
+    # Clusters of what is left, the last EPISODE_FOLD_AFTER_DAYS' episodes: a backfill's one pass clusters what the
+    # passes of a lived week would have, not a year of episodes all still active at once.
+    for themes in _by_contacts(_cluster_themes(scope)):
+        done = _themes_compress(themes, now, use_llm, set())
         patterns, compressed = patterns + done[0], compressed + done[1]
-    return patterns, compressed
+    return patterns + months, compressed + folded
 
 
 def _by_contacts(per_contact: Iterator[list[_Theme]]) -> Iterator[list[_Theme]]:
@@ -97,27 +113,37 @@ def _entity_themes(scope: Scope) -> Iterator[list[_Theme]]:
         contacts = Contact.objects.in_bulk(chunk)
         entities = ContactEntity.objects.in_bulk([entity_id for c in chunk for entity_id in members[c]])
         episode_ids = {pk for c in chunk for ids in members[c].values() for pk in ids}
-        episodes = Memory.objects.filter(status=MemoryStatus.ACTIVE).only(*_READ_HERE).in_bulk(episode_ids)
+        episodes = Memory.objects.filter(_themeable).only(*_READ_HERE).in_bulk(episode_ids)
+        held = _held_slots(chunk)
         for contact_id in chunk:
-            themes = _claimed(contacts.get(contact_id), members[contact_id], entities, episodes)
+            themes = _claimed(contacts.get(contact_id), members[contact_id], entities, episodes, held)
             if themes:
                 yield themes
 
 
 def _entity_theme_members(scope: Scope) -> dict[int, dict[int, list[int]]]:
-    """contact id → entity id → ids of its active episodes (oldest first), for entities with THEME_MIN_EPISODES
-    or more; contacts and entities in id order."""
+    """contact id → entity id → ids of its themeable episodes (active, or in a month's summary; oldest first), for
+    entities with THEME_MIN_EPISODES or more, or with any and a pattern holding their theme; contacts and entities in
+    id order. Only entities with an active episode: the rest were looked at when their last one folded."""
     where, params = scope.sql("m")
     with connection.cursor() as cursor:
         cursor.execute(
             f"""SELECT contact_id, contactentity_id, id FROM (
                     SELECT m.contact_id, link.contactentity_id, m.id, m.created_at,
-                           count(*) OVER (PARTITION BY m.contact_id, link.contactentity_id) AS episodes
+                           count(*) OVER w AS episodes, bool_or(m.status = 'active') OVER w AS fresh,
+                           EXISTS (SELECT 1 FROM memories_memory p JOIN memories_contactentity e
+                                   ON p.slot = 'theme:' || e.entity_type || ':' || e.key
+                                   WHERE e.id = link.contactentity_id AND p.contact_id = m.contact_id
+                                     AND p.status = 'active') AS held
                     FROM memories_memory m JOIN memories_memory_entities link ON link.memory_id = m.id
-                    WHERE m.memory_type = 'episode' AND m.status = 'active' AND m.contact_id IS NOT NULL{where}
-                ) themed WHERE episodes >= %(minimum)s
+                    LEFT JOIN memories_memory period ON period.id = m.superseded_by_id
+                    WHERE m.memory_type = 'episode' AND m.contact_id IS NOT NULL{where}
+                      AND (m.status = 'active' OR (m.status = 'compressed' AND period.status = 'active'
+                                                   AND period.slot LIKE %(period)s))
+                    WINDOW w AS (PARTITION BY m.contact_id, link.contactentity_id)
+                ) themed WHERE fresh AND (episodes >= %(minimum)s OR held)
                 ORDER BY contact_id, contactentity_id, created_at, id""",  # noqa: S608
-            {"minimum": settings.THEME_MIN_EPISODES, **params},
+            {"minimum": settings.THEME_MIN_EPISODES, "period": f"{PERIOD_SLOT_PREFIX}%", **params},
         )
         members: dict[int, dict[int, list[int]]] = {}
         for contact_id, entity_id, memory_id in cursor.fetchall():
@@ -130,6 +156,7 @@ def _claimed(
     members: dict[int, list[int]],
     entities: dict[int, ContactEntity],
     episodes: dict[int, Memory],
+    held: set[tuple[int, str]],
 ) -> list[_Theme]:
     """The contact's entity themes in entity id order, each episode in the first theme that takes it — as if
     each theme were compressed before the next was read (an episode about the dog and the sister goes once)."""
@@ -139,10 +166,24 @@ def _claimed(
     themes = []
     for entity_id, ids in members.items():
         mine = [episodes[pk] for pk in ids if pk in episodes and pk not in taken]
-        if entity_id in entities and len(mine) >= settings.THEME_MIN_EPISODES:
+        if entity_id not in entities:
+            continue
+        theme = _Theme(contact, entities[entity_id], mine)
+        if (contact.pk, theme.slot) in held:
+            theme.minimum = 1
+        if len(mine) >= theme.minimum:
             taken.update(episode.pk for episode in mine)
-            themes.append(_Theme(contact, entities[entity_id], mine))
+            themes.append(theme)
     return themes
+
+
+def _held_slots(contact_ids: list[int]) -> set[tuple[int, str]]:
+    """(contact id, theme slot) of the contacts' active theme patterns."""
+    return set(
+        Memory.objects.filter(
+            contact_id__in=contact_ids, status=MemoryStatus.ACTIVE, slot__startswith="theme:"
+        ).values_list("contact_id", "slot")
+    )
 
 
 def _cluster_themes(scope: Scope) -> Iterator[list[_Theme]]:
@@ -223,17 +264,18 @@ def _clusters(episodes: list[Memory], vectors: dict[int, np.ndarray]) -> list[li
     return clusters
 
 
-def _themes_compress(themes: list[_Theme], now: datetime, use_llm: bool) -> tuple[int, int]:
+def _themes_compress(themes: list[_Theme], now: datetime, use_llm: bool, drained: set[int]) -> tuple[int, int]:
     """The themes of a few contacts in one transaction, under their state locks — taken in contact id order, and
-    ingest and the deferred pass hold one at a time, so no deadlock. Returns (patterns, episodes compressed). A
-    theme left with fewer than THEME_MIN_EPISODES active episodes by a concurrent change is skipped; the next
-    pass looks again."""
+    ingest and the deferred pass hold one at a time, so no deadlock. Returns (patterns, episodes compressed), and
+    adds to ``drained`` the months' summaries that gave episodes to a theme. A theme left with fewer than its
+    minimum of episodes by a concurrent change is skipped; the next pass looks again."""
     for theme in themes:  # LLM calls: outside the transaction
         theme.sentence = _pattern_sentence(theme.contact, theme.episodes, theme.entity, use_llm)
     with transaction.atomic():
         contact_ids = sorted({theme.contact.pk for theme in themes})
         list(ContactState.objects.select_for_update().filter(contact_id__in=contact_ids).order_by("contact_id"))
         fresh = _still_active(themes)
+        drained.update(e.superseded_by_id for _, eps in fresh for e in eps if e.superseded_by_id is not None)
         patterns = _patterns_for(fresh, now)
         memories_compress(compressions=list(zip(patterns, (episodes for _, episodes in fresh), strict=True)), at=now)
         _forget_after_commit(contact_ids)
@@ -241,13 +283,13 @@ def _themes_compress(themes: list[_Theme], now: datetime, use_llm: bool) -> tupl
 
 
 def _still_active(themes: list[_Theme]) -> list[tuple[_Theme, list[Memory]]]:
-    """Each theme with its episodes as they are now (read under the lock), if enough are still active."""
+    """Each theme with its episodes as they are now (read under the lock), if enough are still themeable."""
     ids = [episode.pk for theme in themes for episode in theme.episodes]
-    current = Memory.objects.filter(status=MemoryStatus.ACTIVE).only(*_READ_HERE).in_bulk(ids)
+    current = Memory.objects.filter(_themeable).only(*_READ_HERE).in_bulk(ids)
     fresh = []
     for theme in themes:
         episodes = [current[e.pk] for e in theme.episodes if e.pk in current]
-        if len(episodes) >= settings.THEME_MIN_EPISODES:
+        if len(episodes) >= theme.minimum:
             fresh.append((theme, episodes))
     return fresh
 

@@ -1,6 +1,7 @@
 """The periodic consolidation pass (every CONSOLIDATION_INTERVAL_HOURS, also ``manage.py consolidate``):
-expiry, decay, pruning, episode→pattern compression, the per-contact cap, the deletion of long-forgotten memories,
-relationship stage and churn, profile summaries — in that order, each step idempotent, under one advisory lock."""
+expiry, episode→pattern compression (themes, then months), decay, pruning, the per-contact cap, the deletion of
+long-forgotten memories, relationship stage and churn, profile summaries — in that order, each step idempotent,
+under one advisory lock."""
 
 from __future__ import annotations
 
@@ -79,9 +80,11 @@ def _steps(scope: Scope, now: datetime, progress: Progress | None, *, use_llm: b
     stats: dict[str, Any] = {}
     steps: list[tuple[str, Callable[[], Any]]] = [
         ("expired", lambda: memories_expire(now=now, scope=scope)),
+        # before decay and pruning: an episode a backfill brings in old is summarised, as living through it would
+        # have summarised it, not pruned (its summary then decays from when its episodes mattered)
+        ("compressed", lambda: episodes_compress(now=now, scope=scope, use_llm=use_llm)),
         ("decayed", lambda: memories_decay(now=now, scope=scope)),
         ("pruned", lambda: memories_prune(now=now, scope=scope)),
-        ("compressed", lambda: episodes_compress(now=now, scope=scope, use_llm=use_llm)),
         ("evicted", lambda: memories_evict_over_cap(now=now, scope=scope)),
         ("forgotten_deleted", lambda: memories_forgotten_delete(now=now, scope=scope)),
         ("stages_changed", lambda: stages_recompute(now=now, scope=scope)),

@@ -17,8 +17,7 @@ from consolidation.services.deferred import contact_consolidation_schedule
 from contacts.activity import contact_state_record_activity
 from contacts.models import ContactState, Message, ProcessingStatus, Role
 from memories.extraction import Candidate, Extraction, extract
-from memories.extraction.episodes import summarise
-from memories.extraction.text import content_words
+from memories.extraction.episodes import says_more_than, summarise
 from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.services import recent
 from memories.services.candidates import candidate_apply
@@ -109,7 +108,7 @@ def _remember(message: Message, extraction: Extraction) -> None:
     recent_rows = recent.recent_memories(message.contact_id)
     for candidate in extraction.candidates:
         candidate_apply(message=message, candidate=candidate, known=known, recent_rows=recent_rows)
-    if message.role == Role.USER and extraction.meaningful and not _said_already(message.content, extraction):
+    if message.role == Role.USER and extraction.meaningful and says_more_than(message.content, extraction.candidates):
         _record_episode(message, extraction, known, recent_rows)
     elif message.role == Role.ASSISTANT:
         _link_reply(message)
@@ -124,22 +123,6 @@ def _record_episode(
     memory = candidate_apply(message=message, candidate=episode, known=known, recent_rows=recent_rows)
     if linked:
         memory.entities.add(*linked)
-
-
-def _said_already(text: str, extraction: Extraction) -> bool:
-    """True when the facts and preferences already hold every content word of the message
-    ("I work at Infosys" → "Works at Infosys"): an episode would only repeat them."""
-    if not extraction.candidates:
-        return False
-    covered = {_stem(w) for c in extraction.candidates for w in content_words(c.content)}
-    return all(_stem(w) in covered for w in content_words(text))
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
 
 
 def _link_reply(message: Message) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from memories.extraction.text import STOPWORDS, has_letters_or_digits, sentences
+from memories.extraction.text import STOPWORDS, content_words, has_letters_or_digits, sentences
+from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import FILLER_WORDS
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
@@ -23,12 +25,28 @@ def is_meaningful(message: str) -> bool:
     return len(content) >= MIN_CONTENT_WORDS
 
 
+def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
+    """False when the facts and preferences drawn from the message already hold every word it says beyond filler
+    ("Hi! My name is Arjun" → "Name is Arjun"; "you know I love sushi btw" → "Loves sushi"): an episode would only
+    repeat them. A message that also tells what happened ("…, Bruno ate my shoes") says more."""
+    covered = {_stem(word) for candidate in candidates for word in content_words(candidate.content)}
+    said = [word for word in content_words(message) if word not in FILLER_WORDS and not _is_laughter(word)]
+    return any(_stem(word) not in covered for word in said)
+
+
 def summarise(message: str) -> str:
     """Extractive: the message's leading sentences, up to SUMMARY_MAX_WORDS words; "…" marks a cut."""
     words = " ".join(sentences(message)).split()
     if len(words) <= SUMMARY_MAX_WORDS:
         return " ".join(words)
     return " ".join(words[:SUMMARY_MAX_WORDS]) + "…"
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
 
 
 def _is_laughter(word: str) -> bool:

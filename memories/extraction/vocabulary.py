@@ -73,6 +73,9 @@ FILLER_WORDS = {
     "thank", "you", "thx", "ty", "hi", "hello", "hey", "bye", "goodnight", "gn", "gm", "good",
     "night", "morning", "fine", "alright", "right", "true", "wow", "omg", "oh", "ah", "uh", "um",
     "mhm", "same", "idk", "ikr", "np", "welcome", "see", "ya", "later", "brb", "ttyl", "xd", "xo",
+    # discourse markers: they frame what is said, they say nothing of their own ("you know I love sushi, btw")
+    "btw", "fyi", "tbh", "imo", "honestly", "actually", "really", "just", "know", "guess", "anyway", "anyways",
+    "basically", "literally", "kinda", "sorta",
 }  # fmt: skip
 
 RELATION_WORDS = "|".join(sorted((re.escape(w) for w in [*RELATIONS, *PET_SPECIES]), key=len, reverse=True))

@@ -18,6 +18,7 @@ from memories.extraction.injection import FLAG as INJECTION_FLAG
 from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import content_words, normalise
 from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus
+from memories.services.enrichment import same_time_if_an_episode
 from memories.services.entities import entity_resolve
 from memories.services.records import memory_create, memory_reinforce, memory_supersede
 
@@ -40,7 +41,7 @@ def candidate_apply(
         _retire(holders[1:], by=memory, at=message.sent_at)
         return memory
     if current is None:
-        duplicate = _near_duplicate(candidate, recent_rows)
+        duplicate = _near_duplicate(candidate, recent_rows, message.sent_at)
         if duplicate is not None:
             return memory_reinforce(memory=duplicate, source_message_ids=ids, at=message.sent_at, entities=entities)
     memory = memory_create(
@@ -107,10 +108,11 @@ def _held_value(holder: Memory) -> tuple[str, ...] | None:
     return None
 
 
-def _near_duplicate(candidate: Candidate, recent_rows: list[dict[str, Any]]) -> Memory | None:
+def _near_duplicate(candidate: Candidate, recent_rows: list[dict[str, Any]], at: datetime) -> Memory | None:
     for row in recent_rows:
         if row["memory_type"] == candidate.memory_type and _same(row["content"], candidate.content):
-            return Memory.objects.filter(pk=row["id"], status=MemoryStatus.ACTIVE).first()
+            when = same_time_if_an_episode(memory_type=candidate.memory_type, at=at)
+            return Memory.objects.filter(when, pk=row["id"], status=MemoryStatus.ACTIVE).first()
     return None
 
 

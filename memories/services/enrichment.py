@@ -3,6 +3,8 @@ for each message; the consolidation pass merges too)."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
@@ -11,7 +13,7 @@ from pgvector.django import CosineDistance
 from config import clock
 from contacts.models import ContactState
 from memories.extraction.text import content_words
-from memories.models import Memory, MemoryStatus
+from memories.models import Memory, MemoryStatus, MemoryType
 from memories.services.records import memory_merge
 from providers.embeddings import embed_texts, embedding_model
 
@@ -72,6 +74,7 @@ def _nearest_twin(memory: Memory) -> Memory | None:
             embedding_model=memory.embedding_model,
         )
         .exclude(pk=memory.pk)
+        .filter(same_time_if_an_episode(memory_type=memory.memory_type, at=memory.created_at))
         .annotate(distance=CosineDistance("embedding", memory.embedding))
         .filter(distance__lt=1 - settings.MERGE_SIMILARITY)
         .order_by("distance")
@@ -82,6 +85,17 @@ def _nearest_twin(memory: Memory) -> Memory | None:
         if not (memory.slot and twin.slot and memory.slot != twin.slot):
             return twin
     return None
+
+
+def same_time_if_an_episode(*, memory_type: str, at: datetime) -> Q:
+    """Which memories may be the twin of one of ``memory_type`` said at ``at``. An episode told twice within
+    EPISODE_FOLD_AFTER_DAYS is one event retold; "Bruno chewed the sofa" a month later is another day's (and by then
+    the first is in its month's summary — so a backfill, where every episode is still active, merges what living
+    through it would have). Other memories: any time."""
+    if memory_type != MemoryType.EPISODE:
+        return Q()
+    window = timedelta(days=settings.EPISODE_FOLD_AFTER_DAYS)
+    return Q(created_at__gte=at - window, created_at__lte=at + window)
 
 
 def _owned_by(contact_id: int | None) -> Q:

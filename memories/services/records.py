@@ -256,6 +256,8 @@ class PatternDraft:
     slot: str
     entity: ContactEntity | None
     episodes: Sequence[Memory]
+    importance: float | None = None  # THEME_PATTERN_IMPORTANCE unless given
+    mattered_at: datetime | None = None  # when it is written unless given (a month's summary: its last episode's)
 
 
 def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Memory]:
@@ -266,11 +268,12 @@ def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Mem
     patterns = Memory.objects.bulk_create(
         Memory(
             tenant_id=draft.contact.tenant_id, contact=draft.contact, memory_type=MemoryType.PATTERN,
-            content=draft.content, importance=settings.THEME_PATTERN_IMPORTANCE, source=MemorySource.CONSOLIDATION,
+            content=draft.content, source=MemorySource.CONSOLIDATION,
+            importance=settings.THEME_PATTERN_IMPORTANCE if draft.importance is None else draft.importance,
             slot=draft.slot, decay_rate=settings.MEMORY_DEFAULTS[MemoryType.PATTERN]["decay_rate"],
             metadata={"compressed_from": [e.pk for e in draft.episodes]},
             source_message_ids=list(dict.fromkeys(_message_ids(draft.episodes))), valid_from=at, created_at=at,
-            mattered_at=at,
+            mattered_at=draft.mattered_at or at,
         )
         for draft in drafts
     )  # fmt: skip
@@ -289,6 +292,40 @@ def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Mem
     for pattern in {pattern.contact_id: pattern for pattern in patterns}.values():
         _embed_later(pattern)  # one task per contact embeds all its memories still without a vector
     return patterns
+
+
+def pattern_rewrite(
+    *, pattern: Memory, content: str, episodes: Sequence[Memory], mattered_at: datetime, at: datetime
+) -> Memory:
+    """A summary pattern said anew from its episodes (a month's summary that took in more of the month, or gave some
+    to a theme): new content, re-embedded; ``episodes`` joins its provenance, and it mattered at ``mattered_at`` if
+    that is later. Its importance is untouched: a summary growing is not the contact saying something again."""
+    before = _snapshot(pattern)
+    pattern.content = content
+    pattern.source_message_ids = _union(pattern.source_message_ids, _message_ids(episodes))
+    pattern.metadata = {
+        **pattern.metadata,
+        "compressed_from": list(
+            dict.fromkeys([*pattern.metadata.get("compressed_from", []), *(e.pk for e in episodes)])
+        ),
+    }
+    pattern.mattered_at = max(pattern.mattered_at, mattered_at)
+    pattern.embedding, pattern.embedding_model = None, ""
+    pattern.save(
+        update_fields=[
+            "content",
+            "source_message_ids",
+            "metadata",
+            "mattered_at",
+            "embedding",
+            "embedding_model",
+            "updated_at",
+        ]
+    )
+    _record(pattern, MemoryEventKind.EDITED, "consolidation", before, _snapshot(pattern), _message_ids(episodes), at)
+    _changed(pattern)
+    _embed_later(pattern)
+    return pattern
 
 
 def memories_compress(*, compressions: Sequence[tuple[Memory, Sequence[Memory]]], at: datetime) -> None:

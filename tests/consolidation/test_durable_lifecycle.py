@@ -140,10 +140,14 @@ def test_a_durable_fact_unread_for_two_years_is_still_in_context(arjun: Contact,
         with clock.frozen(NOW + later):
             consolidation_run()
 
-    # then every durable memory is active, at the floor; the small talk is forgotten
+    # then every durable memory is active, at the floor; the weak preference is forgotten, and the episode was
+    # summarised into its month, whose summary is forgotten in turn (it mattered when the episode did)
     assert [_fresh(m).status for m in durable] == ["active"] * 5
     assert {m.importance for m in durable} == {0.3}
-    assert [_fresh(m).status for m in fading] == ["forgotten", "forgotten"]
+    tea, gig = (_fresh(m) for m in fading)
+    assert (tea.status, gig.status) == ("forgotten", "compressed")
+    assert gig.superseded_by is not None
+    assert (gig.superseded_by.slot, gig.superseded_by.status) == (f"period:{gig.created_at:%Y-%m}", "forgotten")
     # and the cat is what /context answers "what's my cat called?" with
     with clock.frozen(NOW + TWO_YEARS + timedelta(days=1)):
         body = api_client.get("/context/arjun", {"query": "What is my cat Miso called?", "budget": 1200}).json()
@@ -176,8 +180,14 @@ def test_weekly_passes_over_two_years_leave_what_one_pass_at_the_end_leaves(tena
         return [(m.content, round(m.importance, 9)) for m in memories]
 
     assert active(weekly) == active(once) == [("Is allergic to peanuts", 0.3), ("Hates horror films", 0.3)]
-    assert [_fresh(m).status for m in once_life[2:]] == ["forgotten"] * 3
-    assert not Memory.objects.filter(pk__in=[m.pk for m in weekly_life[2:]]).exists()
+    # the weak preference and the pattern forgotten (the weekly ones long enough ago to be deleted since); the episode
+    # summarised into its month in both, and that summary forgotten (deleted, by the weekly passes)
+    tea, gig, running = (_fresh(m) for m in once_life[2:])
+    assert (tea.status, gig.status, running.status) == ("forgotten", "compressed", "forgotten")
+    assert gig.superseded_by is not None and gig.superseded_by.status == "forgotten"
+    weekly_tea, weekly_gig, weekly_running = weekly_life[2:]
+    assert not Memory.objects.filter(pk__in=[weekly_tea.pk, weekly_running.pk]).exists()
+    assert (_fresh(weekly_gig).status, _fresh(weekly_gig).superseded_by) == ("compressed", None)
 
 
 # --- what the lifecycle removes is forgotten, visible and restorable ---------------------------------------------
@@ -220,7 +230,7 @@ def test_only_a_forgotten_memory_is_restored_and_never_over_the_current_value_of
 def test_erasure_removes_forgotten_memories_too(arjun: Contact) -> None:
     # given a contact with an active memory and a forgotten one
     _memory(arjun, "Is allergic to peanuts")
-    _memory(arjun, "Said hi", "episode", importance=0.05, created_at=NOW - timedelta(days=40))
+    _memory(arjun, "Likes small talk", "preference", importance=0.05, created_at=NOW - timedelta(days=40))
     consolidation_run(now=NOW)
     assert Memory.objects.filter(contact=arjun, status="forgotten").count() == 1
 
@@ -228,4 +238,4 @@ def test_erasure_removes_forgotten_memories_too(arjun: Contact) -> None:
     contact_erase(contact=arjun)
 
     # then nothing of theirs is left
-    assert not Memory.objects.filter(content__in=["Is allergic to peanuts", "Said hi"]).exists()
+    assert not Memory.objects.filter(content__in=["Is allergic to peanuts", "Likes small talk"]).exists()

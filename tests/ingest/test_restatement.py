@@ -188,3 +188,21 @@ def test_the_deferred_merge_keeps_the_slot_holder_over_a_wordier_unslotted_twin(
     twin.refresh_from_db()
     assert (current.pk, current.content) == (home.pk, "Lives in Bangalore")
     assert (twin.status, twin.superseded_by_id) == ("superseded", home.pk)
+
+
+@pytest.mark.parametrize(("days_apart", "merged"), [(2, True), (20, False)])
+def test_an_episode_retold_within_a_week_merges_one_weeks_later_is_another_days(
+    tenant: Tenant, days_apart: int, merged: bool
+) -> None:
+    # given an episode told and processed
+    ingest(tenant, "Bruno chewed the sofa cushion this morning", message_id="m1", at=T0)
+    process_message.delay(ledger_message(tenant, "m1").pk)
+
+    # when the same is told again, days later (while the first is still active, as in a backfill)
+    later = T0 + timedelta(days=days_apart)
+    ingest(tenant, "Bruno chewed the sofa cushion this morning", message_id="m2", at=later)
+    process_message.delay(ledger_message(tenant, "m2").pk)
+
+    # then within EPISODE_FOLD_AFTER_DAYS it is one event retold (merged); weeks apart it is another day's event
+    episodes = Memory.objects.filter(tenant=tenant, memory_type="episode", status="active")
+    assert episodes.count() == (1 if merged else 2)

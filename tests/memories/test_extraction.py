@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memories.extraction import extract
+from memories.extraction.episodes import says_more_than
 
 
 def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
@@ -157,3 +158,30 @@ def test_entity_mentions_carry_aliases_and_metadata() -> None:
     assert by_ref["person:priya"].aliases == ("Priya", "my wife")
     assert by_ref["pet:bruno"].metadata == {"species": "dog"}
     assert "my dog" in by_ref["pet:bruno"].aliases
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Hi! My name is Arjun and I'm 29 years old", "you know I really like sushi", "I love jazz btw, honestly"],
+)
+def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(message: str) -> None:
+    extraction = extract(message, role="user")
+
+    assert extraction.candidates  # the facts and preferences were found
+    assert says_more_than(message, extraction.candidates) is False
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["My sister Priya lives in Chennai, she is a doctor", "I love filter coffee, can't start my day without it"],
+)
+def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:
+    extraction = extract(message, role="user")
+
+    assert extraction.candidates
+    assert says_more_than(message, extraction.candidates) is True
+
+
+def test_a_message_without_facts_says_more_when_it_has_content() -> None:
+    assert says_more_than("Bruno ate my shoes again", ()) is True
+    assert says_more_than("haha ok thanks", ()) is False
