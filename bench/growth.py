@@ -1,6 +1,7 @@
 """Memory growth over a year, and the cost of one periodic pass (contact-intelligence §6).
 
     .venv/bin/python -m bench.growth year [--days 365] [--seed 1] [--context-reads] [--json OUT]
+    .venv/bin/python -m bench.growth backfill [--seed 1] [--json OUT]
     .venv/bin/python -m bench.growth periodic [--contacts 10000] [--memories 100] [--passes 1] [--seed 1] [--json OUT]
 
 year — a fresh tenant and one contact chatting every simulated day (bench/growth_year.py): 2-6 seeded
@@ -12,6 +13,13 @@ year — a fresh tenant and one contact chatting every simulated day (bench/grow
     every user message is followed by the chat engine's GET /context read (and the access it records).
     Reports the active memory count (status active, not expired) at the end of each day against the
     spec's §6.3 table, per month, by type. The tenant is deleted afterwards.
+backfill — a second, different life (bench/growth_backfill.py: Sofia in Portugal, a move, a job and role change,
+    a birthday, boyfriend → fiancé, negations and hypotheticals) imported as a backfill: for each checkpoint of
+    the spec's table a fresh tenant receives days 1..N through the batch ingest service (chunks of
+    INGEST_BATCH_MAX, real timestamps), the deferred tier runs for every message, then the per-contact pass and
+    ONE `consolidation_run`, the clock frozen at the end of day N. Reports the active count against the table
+    and which durable facts of her life are held (current values), missing, outdated-but-active. Tenants are
+    deleted afterwards.
 periodic — a dedicated tenant bulk-loaded (binary COPY) with N contacts × M memories spread over a year
     (bench/growth_periodic.py), then ONE `consolidation_run(tenant=…)` timed step by step (`--passes 2`:
     also the next pass, 6 h later); the tenant's rows are deleted afterwards with set-based SQL.
@@ -39,6 +47,7 @@ ensure_configured_services()  # the embedded services the settings point at (imp
 
 from django.db import connection
 
+from bench.growth_backfill import backfill_run
 from bench.growth_periodic import periodic_run
 from bench.growth_year import year_run
 from config import celery_app
@@ -54,7 +63,8 @@ def main() -> None:
     periodic.add_argument("--contacts", type=int, default=10_000)
     periodic.add_argument("--memories", type=int, default=100, help="memories per contact")
     periodic.add_argument("--passes", type=int, default=1, help="more than 1: time the next passes, 6 h apart")
-    for sub in (year, periodic):
+    backfill = modes.add_parser("backfill", help="a second life imported as a backfill, one pass per checkpoint")
+    for sub in (year, periodic, backfill):
         sub.add_argument("--seed", type=int, default=1)
         sub.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
@@ -65,6 +75,9 @@ def main() -> None:
     if args.mode == "year":
         figures = year_run(days=args.days, seed=args.seed, context_reads=args.context_reads)
         print_year(figures)
+    elif args.mode == "backfill":
+        figures = backfill_run(seed=args.seed)
+        print_backfill(figures)
     else:
         figures = periodic_run(contacts=args.contacts, memories=args.memories, seed=args.seed, passes=args.passes)
         figures["vacuum_seconds"] = tables_vacuum()
@@ -97,6 +110,31 @@ def print_year(figures: dict[str, Any]) -> None:
     print(f"time: {seconds['total']} s (ingest + deferred {seconds['ingest_and_deferred']} s, per-session "
           f"passes {seconds['session_passes']} s, {messages['context_reads']} /context reads "
           f"{seconds['context_reads']} s, periodic passes {seconds['consolidation']} s)")  # fmt: skip
+
+
+def print_backfill(figures: dict[str, Any]) -> None:
+    print(f"\n{'timeline':<9} {'day':>4} {'msgs':>5} {'active':>6}  {'spec':>7}  {'':4}  {'durable held':>12}  "
+          f"{'unread':>6}  {'outdated':>8}  composition")  # fmt: skip
+    for row in figures["spec_rows"]:
+        spec, verdict = f"{row['spec'][0]}-{row['spec'][1]}", "pass" if row["within"] else "FAIL"
+        facts = row["recall"]
+        held = f"{sum(1 for fact in facts['expected'] if fact['held_by'])}/{len(facts['expected'])}"
+        print(f"{row['label']:<9} {row['day']:>4} {row['messages']:>5} {row['active']:>6}  {spec:>7}  {verdict:4}  "
+              f"{held:>12}  {len(facts['extraction_gaps']):>6}  {len(facts['outdated_active']):>8}  "
+              f"{_types(row)}")  # fmt: skip
+    year = figures["spec_rows"][-1]
+    facts = year["recall"]
+    print(f"\nday {year['day']}: durable facts of the life, current values")
+    for fact in facts["expected"]:
+        verdict = f"held   {fact['held_by']}" if fact["held_by"] else "MISSING"
+        print(f"  {fact['what']:<16} {fact['value']:<24} {verdict}")
+    print(f"missing (extracted but not kept): {facts['missing'] or 'none'}; never extracted: "
+          f"{facts['extraction_gaps'] or 'none'}")  # fmt: skip
+    print(f"outdated values active: {facts['outdated_active'] or 'none'}")
+    print(f"negations/hypotheticals active: {facts['negations_active'] or 'none'}")
+    print(f"scripted statements extraction misses: {figures['known_extraction_misses'] or 'none'}")
+    per_checkpoint = ", ".join(f"day {row['day']} {row['seconds']} s" for row in figures["spec_rows"])
+    print(f"time: {figures['seconds']} s ({per_checkpoint})")
 
 
 def _types(row: dict[str, Any]) -> str:
