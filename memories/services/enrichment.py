@@ -95,7 +95,15 @@ def same_time_if_an_episode(*, memory_type: str, at: datetime) -> Q:
     if memory_type != MemoryType.EPISODE:
         return Q()
     window = timedelta(days=settings.EPISODE_FOLD_AFTER_DAYS)
-    return Q(created_at__gte=at - window, created_at__lte=at + window)
+    return Q(created_at__gte=_shifted(at, -window), created_at__lte=_shifted(at, window))
+
+
+def _shifted(at: datetime, by: timedelta) -> datetime:
+    """``at + by``, held at the calendar's ends (a message may be dated 0001-01-01 or 9999-12-31)."""
+    try:
+        return at + by
+    except OverflowError:
+        return datetime.max.replace(tzinfo=at.tzinfo) if by > timedelta(0) else datetime.min.replace(tzinfo=at.tzinfo)
 
 
 def _owned_by(contact_id: int | None) -> Q:

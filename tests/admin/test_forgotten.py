@@ -18,51 +18,51 @@ from tests.admin.conftest import T0, memory
 pytestmark = pytest.mark.django_db
 
 
-def _forgotten_episode(arjun: Contact) -> Memory:
-    """An episode faded below the prune line, untouched for 40 days, pruned by a pass at T0."""
-    episode = memory(arjun, "Went to the Coldplay gig", memory_type="episode", created_at=T0 - timedelta(days=40))
-    Memory.objects.filter(pk=episode.pk).update(importance=0.05)
+def _forgotten_preference(arjun: Contact) -> Memory:
+    """A weak preference faded below the prune line, untouched for 40 days, pruned by a pass at T0."""
+    preference = memory(arjun, "Likes Coldplay gigs", memory_type="preference", created_at=T0 - timedelta(days=40))
+    Memory.objects.filter(pk=preference.pk).update(importance=0.05)
     consolidation_run(now=T0)
-    episode.refresh_from_db()
-    return episode
+    preference.refresh_from_db()
+    return preference
 
 
 def test_the_memory_list_filters_forgotten_memories_and_shows_why_and_when(
     staff_client: Client, arjun: Contact
 ) -> None:
-    # given a pruned episode and an active fact
-    episode = _forgotten_episode(arjun)
+    # given a pruned preference and an active fact
+    preference = _forgotten_preference(arjun)
     memory(arjun, "Works at Infosys")
 
     # when staff list the forgotten memories
     response = staff_client.get(reverse("admin:memories_memory_changelist"), {"status__exact": "forgotten"})
 
-    # then the episode is listed, with the reason and the time, and the fact is not
+    # then the preference is listed, with the reason and the time, and the fact is not
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Went to the Coldplay gig" in page and "Works at Infosys" not in page
+    assert "Likes Coldplay gigs" in page and "Works at Infosys" not in page
     assert "pruned: importance below 0.1, untouched for 30 days (2026-11-01 09:00)" in page
     # and its own page says the same
-    detail = staff_client.get(reverse("admin:memories_memory_change", args=[episode.pk])).content.decode()
+    detail = staff_client.get(reverse("admin:memories_memory_change", args=[preference.pk])).content.decode()
     assert "pruned: importance below 0.1, untouched for 30 days (2026-11-01 09:00)" in detail
 
 
 def test_staff_restore_a_forgotten_memory_through_the_service_and_it_is_logged(
     staff_client: Client, arjun: Contact
 ) -> None:
-    # given a pruned episode
-    episode = _forgotten_episode(arjun)
+    # given a pruned preference
+    preference = _forgotten_preference(arjun)
 
     # when staff restore it from the list
-    restore = {"action": "restore", "_selected_action": [episode.pk]}
+    restore = {"action": "restore", "_selected_action": [preference.pk]}
     response = staff_client.post(reverse("admin:memories_memory_changelist"), restore, follow=True)
 
     # then it is active, its history says who restored it, and the contact's log has the line
-    episode.refresh_from_db()
+    preference.refresh_from_db()
     assert "Restored 1 memory(ies)." in response.content.decode()
-    assert (episode.status, episode.events.get(kind="restored").actor) == ("active", "staff:sam")
+    assert (preference.status, preference.events.get(kind="restored").actor) == ("active", "staff:sam")
     line = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(Contact), object_id=str(arjun.pk))
-    assert (line.user.username, line.change_message) == ("sam", f"Restored memory #{episode.pk}.")
+    assert (line.user.username, line.change_message) == ("sam", f"Restored memory #{preference.pk}.")
 
 
 def test_restoring_an_active_memory_is_refused_with_a_message(staff_client: Client, arjun: Contact) -> None:

@@ -9,7 +9,7 @@ from contacts.models import Tenant
 from memories.models import Memory
 
 pytestmark = pytest.mark.django_db
-STEPS = ["expired", "decayed", "pruned", "compressed", "evicted", "forgotten_deleted", "stages_changed",
+STEPS = ["expired", "compressed", "decayed", "pruned", "evicted", "forgotten_deleted", "stages_changed",
          "churn_updated", "profiles_rewritten"]  # fmt: skip
 
 
