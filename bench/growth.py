@@ -155,6 +155,9 @@ def print_periodic(figures: dict[str, Any]) -> None:
         cells = [(r["steps"][index]["seconds"], str(r["steps"][index]["result"])) for r in runs]
         print(f"{step['step']:<20}" + "".join(f" {seconds:>12}  {result:<16}" for seconds, result in cells))
     print(f"{'one pass (wall)':<20}" + "".join(f" {r['wall_seconds']:>12}  {'':<16}" for r in runs))
+    print(f"{'embedding queued':<20}" + "".join(
+        f" {r['embedding_tasks_queued']:>12}  {str(r['memories_to_embed']) + ' to embed':<16}" for r in runs
+    ))  # fmt: skip
     print(f"\nactive after: {figures['active_after']}; cleanup {figures['cleanup_seconds']} s, "
           f"VACUUM {figures['vacuum_seconds']} s")  # fmt: skip
 
