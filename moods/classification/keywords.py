@@ -42,16 +42,22 @@ CUE_CONFIDENCE, CUE_CONFIDENCE_STEP, CUE_CONFIDENCE_MIN, CUE_CONFIDENCE_MAX = 0.
 _CUES: dict[str, tuple[str, ...]] = {
     Mood.HAPPY: ("haha", "hehe", "lol", "lmao", "lmfao", "rofl", "tears of joy", "laughing", "amazing", "awesome",
                  "happy", "glad", "wonderful", "fantastic", "smiling", "grinning", "beaming"),
-    Mood.SAD: ("sad", "crying", "cry", "cried", "sobbing", "miss", "lonely", "heartbroken", "broken heart", "depressed",
-               "upset", "unhappy", "devastated", "disappointed", "hurts",
-               "heart hurts", "heartache", "pensive", "downcast", "frowning"),
+    Mood.SAD: ("sad", "crying", "cry", "cried", "sobbing", "in tears", "miss", "lonely", "alone", "heartbroken",
+               "broken heart", "depressed", "upset", "unhappy", "devastated", "disappointed", "hurts",
+               "heart hurts", "heartache", "pensive", "downcast", "frowning",
+               # loss and grief
+               "passed away", "died", "death", "funeral", "grief", "grieving", "mourning", "lost my", "lost our",
+               "empty", "numb", "hopeless", "miserable",
+               # exhaustion, said as giving out rather than as being busy
+               "exhausted", "drained", "burnt out", "burned out", "worn out", "cant do this anymore",
+               "cant take this anymore", "cant take it anymore"),
     Mood.ANXIOUS: ("worried", "worrying", "nervous", "anxious", "anxiety", "scared", "afraid", "terrified", "stressed",
-                   "stressing", "panic", "panicking", "freaking out", "overthinking", "fearful", "in fear",
-                   "grimacing"),
+                   "stressing", "panic", "panicking", "freaking out", "freaked out", "overthinking", "fearful",
+                   "in fear", "dread", "dreading", "cant breathe", "on edge", "grimacing"),
     Mood.EXCITED: ("excited", "can't wait", "cannot wait", "yay", "woohoo", "hyped", "pumped", "thrilled", "let's go",
                    "party popper", "partying", "confetti", "star-struck"),
-    Mood.ANGRY: ("angry", "furious", "pissed", "hate", "rage", "livid", "mad", "enraged", "pouting",
-                 "symbols on mouth"),
+    Mood.ANGRY: ("angry", "furious", "pissed", "hate", "rage", "livid", "mad", "enraged", "fuming", "outraged",
+                 "infuriated", "infuriating", "pouting", "symbols on mouth"),
     Mood.FRUSTRATED: ("ugh", "argh", "annoyed", "annoying", "frustrated", "frustrating", "irritated", "irritating",
                       "fed up", "sick of", "ffs", "rolling eyes", "steam from nose", "facepalming"),
     Mood.BORED: ("bored", "boring", "meh", "whatever", "nothing to do", "yawn", "unamused", "expressionless"),
@@ -66,6 +72,7 @@ _CUES: dict[str, tuple[str, ...]] = {
 # Interjections are never negated: in "I can't stop laughing lol" the "can't" is not about the "lol".
 _UNNEGATABLE = frozenset({"haha", "hehe", "lol", "lmao", "lmfao", "rofl", "ugh", "argh", "meh", "yay", "woohoo", "huh",
                           "whatever", "yawn", "wdym", "ffs", "thx", "xoxo"})
+_UNSTOPPABLE = frozenset({"stop", "stopped", "help"})  # "can't stop crying", "couldn't help crying"
 _LAUGHTER = frozenset({"haha", "hehe", "lol", "lmao", "lmfao", "rofl", "tears of joy", "laughing"})
 # Ties between moods with equal hits: rarer moods that need a careful reply first; laughter sprinkles everything.
 _PRIORITY = (Mood.ANGRY, Mood.ANXIOUS, Mood.SAD, Mood.FRUSTRATED, Mood.CONFUSED, Mood.FLIRTY, Mood.GRATEFUL,
@@ -132,7 +139,10 @@ def _expand_emoji(text: str) -> str:
 
 
 def _negated(words: list[str], i: int) -> bool:
-    """VADER's rule: a negator up to three words before ("not so happy"), minus its exceptions ("never so happy")."""
+    """VADER's rule: a negator up to three words before ("not so happy"), minus its exceptions ("never so happy") —
+    and minus a negated "stop" or "help" before the cue: "I can't stop crying" is crying without end."""
+    if any(w in _UNSTOPPABLE for w in words[max(0, i - 2) : i]):
+        return False
     if "no" in words[max(0, i - 3) : i]:  # VADER treats "no" apart from NEGATE, with the same reach
         return True
     valence = 1.0

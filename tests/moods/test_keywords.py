@@ -376,3 +376,36 @@ def test_only_the_head_of_a_huge_message_is_read() -> None:
     reading = classify_keywords("x " * MAX_CHARS + "I'm sad")
 
     assert reading.mood == "neutral"
+
+
+# --- grief, crying, loneliness, fear, exhaustion, anger (issue 18) ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("I got fired today and my girlfriend left me. I can't stop crying.", "sad"),  # was happy 0.46
+        ("couldn't help crying at the airport", "sad"),
+        ("My grandmother passed away this morning. I feel completely empty.", "sad"),  # was neutral
+        ("we lost our dog last night", "sad"),
+        ("the funeral is on friday", "sad"),
+        ("I feel so alone in this city", "sad"),
+        ("I'm exhausted, I can't do this anymore", "sad"),
+        ("totally burnt out after this week", "sad"),
+        ("I'm dreading the results tomorrow", "anxious"),
+        ("freaked out, I can't breathe", "anxious"),
+        ("I'm fuming, they cancelled my order again", "angry"),
+    ],
+)
+def test_loss_crying_loneliness_fear_exhaustion_and_anger_read_as_what_they_are(text: str, mood: str) -> None:
+    assert classify_keywords(text).mood == mood
+
+
+@pytest.mark.parametrize("text", ["I can't stop laughing haha", "I almost died laughing lol"])
+def test_an_unstoppable_laugh_is_still_a_laugh(text: str) -> None:
+    assert classify_keywords(text).mood == "happy"
+
+
+def test_a_negated_feeling_stays_negated() -> None:
+    assert classify_keywords("I am not sad at all").mood == "neutral"
+    assert classify_keywords("don't cry for me, I'm fine").mood != "sad"
