@@ -57,6 +57,16 @@ _STUDY = re.compile(
 )
 _AGE = re.compile(rf"(?i)\b{_I_AM}\s+(?P<age>\d{{1,3}})\s*(?:years?\s+old|yrs?\s+old|y/?o)\b")
 _TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
+# "I'm 31 by the way": a bare number is an age only where the clause ends after it (not "I'm 5 minutes away",
+# "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
+_AGE_BARE = re.compile(
+    rf"(?i)\b{_I_AM}\s+(?P<age>\d{{2,3}})"
+    r"(?=\s*(?:$|[.!,;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b))"
+)
+BARE_AGES = range(13, 111)
+_ALLERGIC = re.compile(
+    rf"(?i)\b{_I_AM}\s+(?:very\s+|severely\s+|deathly\s+|super\s+|really\s+|so\s+)?allergic\s+to\s+{phrase('x')}"
+)
 _NAME = re.compile(r"(?i:\bmy\s+name\s+is|\bcall\s+me|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)")
 _STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
 _IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
@@ -70,6 +80,7 @@ _RELATION_FACT = re.compile(
     rf"(?P<who>(?i:\bmy\s+(?P<kind>{RELATION_WORDS}))(?:\s+[A-Z][\w'-]*)?)\s+"
     rf"(?P<verb>(?i:lives\s+in|works\s+(?:at|for|as)|studies\s+at|is\s+(?:a|an)))\s+{phrase('x')}"
 )
+_TWO_CLAUSES = re.compile(r"\b(?:and|but|or|is|are|was)\b")
 _NOT_IDENTITY = ("bit", "little", "lot", "mess", "wreck", "fan of", "big fan", "huge fan")
 _ATTRIBUTE_SLOTS = ("favorite", "favourite", "birthday", "job", "name", "email", "phone", "major")
 
@@ -118,6 +129,10 @@ def personal_facts(sentence: str) -> list[Candidate]:
         age = int(match.group("age"))
         if 1 <= age <= 120:
             found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
+    for match in _AGE_BARE.finditer(sentence):
+        age = int(match.group("age"))
+        if age in BARE_AGES and not _AGE.search(sentence):
+            found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _NAME.finditer(sentence):
         name = title(match.group("x"))
         found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
@@ -131,6 +146,26 @@ def personal_facts(sentence: str) -> list[Candidate]:
         if what and not what.lower().startswith(_NOT_IDENTITY) and " at " not in what:
             found.append(_fact(f"Is {match.group('article').lower()} {what}"))
     return found
+
+
+def health_facts(sentence: str) -> list[Candidate]:
+    """'I'm allergic to shellfish 🦐 so no seafood pls' → 'Is allergic to shellfish' (one slot per allergen)."""
+    found = []
+    for match in _ALLERGIC.finditer(sentence):
+        allergen = _value(_leading_words(match.group("x")), max_words=4)
+        if allergen:
+            found.append(_fact(f"Is allergic to {allergen}", f"allergy:{entity_key(allergen)}"))
+    return found
+
+
+def _leading_words(text: str) -> str:
+    """The words a value starts with, up to the first emoji, symbol or clause word ("shellfish 🦐 so no…")."""
+    words = []
+    for word in text.split():
+        if not re.fullmatch(r"[^\W\d_][\w'-]*", word) or word.lower() in {"so", "and", "which", "pls", "please"}:
+            break
+        words.append(word)
+    return " ".join(words)
 
 
 def possession_facts(sentence: str) -> list[Candidate]:
@@ -166,6 +201,8 @@ def attribute_facts(sentence: str) -> list[Candidate]:
         attribute = match.group("attr").strip().lower()
         value = _value(match.group("x"), max_words=8)
         if not value or attribute in PET_SPECIES or attribute.endswith(("name", "'s name")) or _names_someone(match):
+            continue
+        if _TWO_CLAUSES.search(attribute):  # "my favourite and pizza is my second": not one attribute
             continue
         slot = f"my:{attribute}" if attribute.startswith(_ATTRIBUTE_SLOTS) else ""
         mentions = tuple(person_mentions(f"my {attribute}"))
@@ -246,6 +283,7 @@ RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     location_facts,
     work_and_study_facts,
     personal_facts,
+    health_facts,
     possession_facts,
     attribute_facts,
     hobby_facts,

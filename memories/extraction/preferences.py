@@ -14,7 +14,7 @@ from collections.abc import Callable
 from memories.durability import STRONG
 from memories.extraction.text import STOPWORDS, clean_phrase, entity_key, normalise, phrase, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import PRONOUN_OBJECTS
+from memories.extraction.vocabulary import FILLER_WORDS, PRONOUN_OBJECTS
 
 PREFERENCE = "preference"
 _NEG = r"(?:don't|dont|do\s+not|don’t|never|no\s+longer)"
@@ -32,18 +32,28 @@ _INTEREST = re.compile(
 )
 _DISLIKE = re.compile(
     rf"(?i)\bi\s+(?:(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
-    rf"|(?P<verb>hate|dislike|detest|despise|can't\s+stand|cannot\s+stand|can’t\s+stand))\s+{phrase('x')}"
+    rf"|{_ADVERB}(?P<verb>hate|dislike|detest|despise|can't\s+stand|cannot\s+stand|can’t\s+stand))\s+{phrase('x')}"
 )
 _LIKE = re.compile(rf"(?i)\bi\s+{_ADVERB}(?P<verb>love|like|enjoy|adore)\s+{phrase('x')}")
 _FAN = re.compile(
     rf"(?i)\b(?:i'm|i\s+am|im)\s+(?:a\s+(?:big|huge)\s+fan\s+of|really\s+into|into|obsessed\s+with)\s+{phrase('x')}"
 )
+# "Thai food is my absolute favourite", "sushi is my favourite food": said strongly.
+_FAVOURITE = re.compile(
+    r"(?i)(?:^|[,;]\s*|\b(?:and|but)\s+)(?P<x>[a-z][\w\s'-]{1,40}?)\s+(?:is|are)\s+my\s+"
+    r"(?:absolute\s+|all[-\s]time\s+|total\s+|number\s+one\s+|top\s+)?favou?rite\b"
+)
 _PREFER = re.compile(rf"(?i)\bi\s+{_ADVERB}prefer\s+{phrase('x')}")
 _RATHER = re.compile(rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+talk){phrase('x')}")
 
 # "I love that you…", "I love how…", "I love it when…": reactions, not tastes.
-_NOT_AN_OBJECT_START = {"that", "it", "this", "how", "what", "when", "where", "why", "who", "is", "was", "are",
-                        "you", "your", "the way", "seeing", "hearing", "reading"}  # fmt: skip
+_NOT_AN_OBJECT_START = {"that", "it", "this", "these", "those", "how", "what", "when", "where", "why", "who", "is",
+                        "was", "are", "you", "your", "the way", "seeing", "hearing", "reading", "he", "she", "they",
+                        "him", "her", "them", "everything", "everyone", "everybody"}  # fmt: skip
+# "I love the team", "I like the idea": the things of the moment one reacts to, not a standing taste.
+_REACTION_OBJECTS = {"team", "idea", "plan", "suggestion", "answer", "advice", "update", "feature", "design",
+                     "result", "results", "vibe", "vibes", "energy", "atmosphere", "people", "way", "name",
+                     "sound", "look", "new"}  # fmt: skip
 _LIKE_WORDS = {"love": "Loves", "like": "Likes", "enjoy": "Enjoys", "adore": "Adores"}
 _DISLIKE_WORDS = {"hate": "Hates", "dislike": "Dislikes", "detest": "Hates", "despise": "Hates"}
 _STRONG_VERBS = frozenset(
@@ -82,6 +92,10 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(
                 _preference(f"{_LIKE_WORDS[said]} {what}", what, polarity="positive", strong=said in _STRONG_VERBS)
             )
+    for match in _FAVOURITE.finditer(sentence):
+        what = _object(_without_leading_filler(match.group("x")))
+        if what:
+            found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
     for match in _FAN.finditer(sentence):
         what = _object(match.group("x"))
         if what:
@@ -114,7 +128,17 @@ def _object(text: str, *, max_words: int = 8) -> str:
     words = what.lower().split()
     if not words or what.lower() in PRONOUN_OBJECTS or words[0] in _NOT_AN_OBJECT_START:
         return ""
+    if words[0] in {"the", "this", "that", "your", "their"} and len(words) > 1 and words[1] in _REACTION_OBJECTS:
+        return ""
     return "" if len(words) == 1 and words[0] in STOPWORDS else what
+
+
+def _without_leading_filler(text: str) -> str:
+    """'honestly sushi' → 'sushi': the discourse words a clause may start with."""
+    words = text.split()
+    while words and words[0].lower() in FILLER_WORDS | {"so", "well", "also"}:
+        words = words[1:]
+    return " ".join(words)
 
 
 def _is_request(what: str) -> bool:

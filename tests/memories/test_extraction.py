@@ -185,3 +185,55 @@ def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:
 def test_a_message_without_facts_says_more_when_it_has_content() -> None:
     assert says_more_than("Bruno ate my shoes again", ()) is True
     assert says_more_than("haha ok thanks", ()) is False
+
+
+# --- the statements issue 18 found missed or mangled ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm 31 by the way", [("fact", "Is 31 years old", "age", [])]),
+        ("i'm 27, and you?", [("fact", "Is 27 years old", "age", [])]),
+        ("I'm allergic to peanuts", [("fact", "Is allergic to peanuts", "allergy:peanuts", [])]),
+        (
+            "i'm allergic to shellfish 🦐 so no seafood recipes pls",
+            [("fact", "Is allergic to shellfish", "allergy:shellfish", [])],
+        ),
+        ("Thai food is my absolute favourite", [("preference", "Loves Thai food", "pref:thai food", [])]),
+        ("honestly sushi is my favourite food", [("preference", "Loves sushi", "pref:sushi", [])]),
+        ("I'm really into Korean food", [("preference", "Likes Korean food", "pref:korean food", [])]),
+        ("I really hate crowded places", [("preference", "Hates crowded places", "pref:crowded places", [])]),
+        (
+            "don't bring up politics with me",
+            [("preference", "Doesn't want to talk about politics", "topic:politics", ["topic:politics"])],
+        ),
+        (
+            "I'm a senior product designer at Monzo",
+            [("fact", "Is a senior product designer at Monzo", "workplace", ["workplace:monzo"])],
+        ),
+        ("my coworker Priya is great", [("fact", "Colleague's name is Priya", "", ["person:priya"])]),
+    ],
+)
+def test_common_statements_reach_the_rules(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
+    assert _found(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'm 5 minutes away",
+        "I'm 100% sure",
+        "I'm not allergic to anything",
+        "I love the team",
+        "I like the idea",
+    ],
+)
+def test_what_is_not_a_fact_or_a_taste_stays_out(message: str) -> None:
+    assert _found(message) == []
+
+
+def test_two_clauses_about_favourites_are_not_one_attribute() -> None:
+    assert _found("Biryani is my all-time favourite and pizza is my second") == [
+        ("preference", "Loves Biryani", "pref:biryani", [])
+    ]
