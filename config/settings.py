@@ -280,6 +280,9 @@ THEME_PATTERN_IMPORTANCE = 0.8
 # "period:YYYY-MM"): old life summarised, not deleted (issue 17).
 EPISODE_FOLD_AFTER_DAYS = env.int("EPISODE_FOLD_AFTER_DAYS", default=7)
 PERIOD_PATTERN_IMPORTANCE = 0.6  # below a theme's: a month is a record, a theme is who they are
+# ... and it does not decay (a record of what happened; ranking's recency ages it): never pruned, the cap's last
+# resort among patterns. A month's summary joins its year's once the month ended this long ago.
+MONTH_SUMMARY_DAYS = 90
 PERIOD_SUMMARY_MAX_WORDS = 80  # a month's summary in context costs about 110 tokens
 CHURN_DECLINE_LOOKBACK_DAYS = 30  # churn = silence / dormancy threshold + ENGAGEMENT_CHURN_STEP per recent decline
 

@@ -258,6 +258,7 @@ class PatternDraft:
     episodes: Sequence[Memory]
     importance: float | None = None  # THEME_PATTERN_IMPORTANCE unless given
     mattered_at: datetime | None = None  # when it is written unless given (a month's summary: its last episode's)
+    decay_rate: float | None = None  # the pattern's default unless given
 
 
 def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Memory]:
@@ -270,7 +271,10 @@ def patterns_create(*, drafts: Sequence[PatternDraft], at: datetime) -> list[Mem
             tenant_id=draft.contact.tenant_id, contact=draft.contact, memory_type=MemoryType.PATTERN,
             content=draft.content, source=MemorySource.CONSOLIDATION,
             importance=settings.THEME_PATTERN_IMPORTANCE if draft.importance is None else draft.importance,
-            slot=draft.slot, decay_rate=settings.MEMORY_DEFAULTS[MemoryType.PATTERN]["decay_rate"],
+            slot=draft.slot,
+            decay_rate=settings.MEMORY_DEFAULTS[MemoryType.PATTERN]["decay_rate"]
+            if draft.decay_rate is None
+            else draft.decay_rate,
             metadata={"compressed_from": [e.pk for e in draft.episodes]},
             source_message_ids=list(dict.fromkeys(_message_ids(draft.episodes))), valid_from=at, created_at=at,
             mattered_at=draft.mattered_at or at,

@@ -218,3 +218,35 @@ def test_the_months_summary_falls_back_to_the_template_when_the_llm_fails(arjun:
     assert (
         october.content == "In October 2026, Arjun told of: 4 Oct — Went hiking near Nandi Hills with college friends."
     )
+
+
+def test_a_month_that_ended_over_three_months_ago_joins_its_years_summary(arjun: Contact) -> None:
+    # given July's and October's summaries written in early November (July ended 123 days before NOW, October 19)
+    july = _episode(arjun, "Went hiking near Nandi Hills", datetime(2026, 7, 4, 9, tzinfo=UTC))
+    also_july = _episode(arjun, "Cooked rajma chawal for friends", datetime(2026, 7, 20, 20, tzinfo=UTC))
+    with clock.frozen(datetime(2026, 8, 1, tzinfo=UTC)):
+        consolidation_run(now=datetime(2026, 8, 1, tzinfo=UTC))
+    [july_summary] = _months(arjun)
+    october = _episode(arjun, "There was a fire drill in the middle of standup", datetime(2026, 10, 21, 9, tzinfo=UTC))
+
+    # when the pass runs at NOW
+    consolidation_run(now=NOW)
+
+    # then July's episodes are in 2026's summary (July's is replaced by it), October keeps its own month
+    year, october_summary = _months(arjun)
+    assert (year.slot, october_summary.slot) == ("period:2026", "period:2026-10")
+    assert year.content == (
+        "In 2026, Arjun told of: 4 Jul — Went hiking near Nandi Hills; 20 Jul — Cooked rajma chawal for friends."
+    )
+    assert {_fresh(e).superseded_by_id for e in (july, also_july)} == {year.pk}
+    assert _fresh(october).superseded_by_id == october_summary.pk
+    july_summary = _fresh(july_summary)
+    assert (july_summary.status, july_summary.superseded_by_id) == ("superseded", year.pk)
+    # and summaries do not decay: a record of what happened is never pruned (the cap may still take it)
+    assert (year.decay_rate, year.importance) == (0.0, 0.6)
+
+    # and an old episode imported later goes straight to its year's
+    late = _episode(arjun, "Adopted a kitten called Miso", datetime(2026, 3, 2, 18, tzinfo=UTC))
+    consolidation_run(now=NOW + timedelta(hours=6))
+    assert _fresh(late).superseded_by_id == year.pk
+    assert _fresh(year).content.startswith("In 2026, Arjun told of: 2 Mar — Adopted a kitten called Miso; 4 Jul")
