@@ -1,4 +1,6 @@
-"""Per-message rule speed: `python -m bench.extract [--messages 20000] [--seed 1] [--json OUT]`.
+"""Per-message rule speed: `python -m bench.extract [--messages 20000] [--seed 1] [--json OUT]`;
+extraction and mood quality on the labelled corpus: `python -m bench.extract --corpus bench/data/extraction_corpus.jsonl
+[--json OUT]` (see `score_corpus` and the labelling conventions in bench/README.md).
 
 Times, on a reproducible mix of chat messages (short and long, with and without anything to find):
 - `extract` — the immediate tier's rules (facts, preferences, entity mentions, the episode decision);
@@ -16,7 +18,10 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
 
 import django
 
@@ -55,9 +60,13 @@ def main() -> None:
     parser.add_argument("--messages", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write the figures to this file")
+    parser.add_argument("--corpus", help="score extraction and mood on this labelled corpus (JSON lines) instead")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
+    if args.corpus:
+        _corpus_report(args.corpus, args.json)
+        return
     from memories.extraction import extract
     from moods.classification.keywords import classify_keywords
     from moods.crisis import detect_crisis
@@ -93,6 +102,235 @@ def _timed(run: Callable[[str], object], messages: list[str]) -> dict[str, float
         "p99_ms": round(timings[int(len(timings) * 0.99)], 4),
         "max_ms": round(timings[-1], 4),
     }
+
+
+# --- the labelled corpus -------------------------------------------------------------------------------------------
+
+MOOD_CLASSES = ("happy", "sad", "anxious", "angry", "neutral")
+# The classifier answers eleven moods, the corpus labels five: each reading counts as the class it belongs to.
+MOOD_CLASS_OF = {
+    "happy": "happy", "excited": "happy", "grateful": "happy", "flirty": "happy",
+    "sad": "sad", "anxious": "anxious", "angry": "angry", "frustrated": "angry",
+    "neutral": "neutral", "bored": "neutral", "confused": "neutral",
+}  # fmt: skip
+# VADER alone: the classifier's own valence-only thresholds (moods.classification.keywords), and VADER's convention.
+VADER_THRESHOLDS = {"vader_045": 0.45, "vader_005": 0.05}
+
+
+def load_corpus(path: str) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def score_corpus(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """Extraction (user role) and offline mood on every labelled message; pure CPU, no database."""
+    from memories.extraction import extract
+
+    kinds: dict[str, _Tally] = {"fact": _Tally(), "preference": _Tally()}
+    entities: dict[str, _Tally] = defaultdict(_Tally)
+    relations = _Relations()
+    for item in items:
+        extraction = extract(item["text"], role="user")
+        for kind, expected_key in (("fact", "facts"), ("preference", "preferences")):
+            found = [c for c in extraction.candidates if c.memory_type == kind]
+            _score_memories(item["id"], kind, item[expected_key], found, kinds[kind])
+        _score_entities(item, list(extraction.mentions), entities, relations)
+    entity_total = _Tally.merged(entities.values())
+    return {
+        "messages": len(items),
+        "memories": {kind: tally.figures() for kind, tally in kinds.items()},
+        "entities": {
+            "all": entity_total.figures(),
+            "by_type": {kind: entities[kind].figures() for kind in sorted(entities)},
+            "relation_accuracy": _ratio(relations.right, relations.checked),
+            "relations_checked": relations.checked,
+        },
+        "mood": _score_moods(items),
+        "misses": [miss for tally in (*kinds.values(), *entities.values()) for miss in tally.misses],
+        "false_positives": [fp for tally in (*kinds.values(), *entities.values()) for fp in tally.false_positives],
+        "wrong_relations": relations.wrong,
+    }
+
+
+@dataclass
+class _Relations:
+    checked: int = 0
+    right: int = 0
+    wrong: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class _Tally:
+    tp: int = 0
+    misses: list[dict[str, Any]] = field(default_factory=list)
+    false_positives: list[dict[str, Any]] = field(default_factory=list)
+
+    @staticmethod
+    def merged(tallies: Iterable[_Tally]) -> _Tally:
+        total = _Tally()
+        for tally in tallies:
+            total.tp += tally.tp
+            total.misses += tally.misses
+            total.false_positives += tally.false_positives
+        return total
+
+    def figures(self) -> dict[str, Any]:
+        fp, fn = len(self.false_positives), len(self.misses)
+        return {
+            "expected": self.tp + fn,
+            "extracted": self.tp + fp,
+            "true_positives": self.tp,
+            "precision": _ratio(self.tp, self.tp + fp),
+            "recall": _ratio(self.tp, self.tp + fn),
+        }
+
+
+def _score_memories(item_id: str, kind: str, expected: list[dict[str, Any]], found: list[Any], tally: _Tally) -> None:
+    def fits(candidate: Any, label: dict[str, Any]) -> bool:
+        content = candidate.content.lower()
+        if kind == "preference" and candidate.metadata.get("polarity") != label["polarity"]:
+            return False
+        return all(word in content for word in label["contains"])
+
+    pairs = _matching(found, expected, fits)
+    tally.tp += len(pairs)
+    matched_found, matched_expected = {f for f, _ in pairs}, {e for _, e in pairs}
+    for i, candidate in enumerate(found):
+        if i not in matched_found:
+            extra = {"polarity": candidate.metadata["polarity"]} if kind == "preference" else {}
+            tally.false_positives.append({"id": item_id, "kind": kind, "content": candidate.content, **extra})
+    for j, label in enumerate(expected):
+        if j not in matched_expected:
+            tally.misses.append({"id": item_id, "kind": kind, "expected": label})
+
+
+def _score_entities(
+    item: dict[str, Any], mentions: list[Any], tallies: dict[str, _Tally], relations: _Relations
+) -> None:
+    expected = item["entities"]
+
+    def fits(mention: Any, label: dict[str, Any]) -> bool:
+        return bool(mention.entity_type == label["type"] and mention.display_name.lower() == label["name"].lower())
+
+    pairs = _matching(mentions, expected, fits)
+    for f, e in pairs:
+        label = expected[e]
+        tallies[label["type"]].tp += 1
+        if "relation" in label:
+            relations.checked += 1
+            got = mentions[f].metadata.get("relation")
+            if got == label["relation"]:
+                relations.right += 1
+            else:
+                wrong = {"id": item["id"], "name": label["name"], "expected": label["relation"], "got": got}
+                relations.wrong.append(wrong)
+    matched_found, matched_expected = {f for f, _ in pairs}, {e for _, e in pairs}
+    for i, mention in enumerate(mentions):
+        if i not in matched_found:
+            tallies[mention.entity_type].false_positives.append(
+                {"id": item["id"], "kind": "entity", "ref": mention.ref, "name": mention.display_name}
+            )
+    for j, label in enumerate(expected):
+        if j not in matched_expected:
+            tallies[label["type"]].misses.append({"id": item["id"], "kind": "entity", "expected": label})
+
+
+def _matching(found: list[Any], expected: list[Any], fits: Callable[[Any, Any], bool]) -> list[tuple[int, int]]:
+    """A maximum one-to-one matching (augmenting paths): "Jess lives in Paris" must not take the label that only
+    "Friend's name is Jess" could fill. Messages hold a handful of items, so the search is tiny."""
+    owner: dict[int, int] = {}  # expected index -> found index
+
+    def assign(f: int, seen: set[int]) -> bool:
+        for e in range(len(expected)):
+            if e not in seen and fits(found[f], expected[e]):
+                seen.add(e)
+                if e not in owner or assign(owner[e], seen):
+                    owner[e] = f
+                    return True
+        return False
+
+    for f in range(len(found)):
+        assign(f, set())
+    return sorted((f, e) for e, f in owner.items())
+
+
+def _score_moods(items: list[dict[str, Any]]) -> dict[str, Any]:
+    from django.test import override_settings
+    from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
+
+    from moods.classification import classify_mood
+
+    analyzer = SentimentIntensityAnalyzer()
+    expected = [item["mood"] for item in items]
+    with override_settings(MOOD_LLM_ENABLED=False):  # the deferred tier's offline path: crisis cues, then keywords
+        keywords = [MOOD_CLASS_OF[classify_mood(item["text"], previous=None).mood] for item in items]
+    compounds = [analyzer.polarity_scores(item["text"])["compound"] for item in items]
+    figures = {"keywords": _mood_figures(items, expected, keywords)}
+    for name, threshold in VADER_THRESHOLDS.items():
+        vader = ["happy" if c >= threshold else "sad" if c <= -threshold else "neutral" for c in compounds]
+        figures[name] = _mood_figures(items, expected, vader)
+    return figures
+
+
+def _mood_figures(items: list[dict[str, Any]], expected: list[str], predicted: list[str]) -> dict[str, Any]:
+    confusion = {want: dict.fromkeys(MOOD_CLASSES, 0) for want in MOOD_CLASSES}
+    for want, got in zip(expected, predicted, strict=True):
+        confusion[want][got] += 1
+    per_class = {}
+    for mood in MOOD_CLASSES:
+        right = confusion[mood][mood]
+        said = sum(confusion[want][mood] for want in MOOD_CLASSES)
+        per_class[mood] = {
+            "support": sum(confusion[mood].values()),
+            "precision": _ratio(right, said),
+            "recall": _ratio(right, sum(confusion[mood].values())),
+        }
+    return {
+        "accuracy": _ratio(sum(confusion[m][m] for m in MOOD_CLASSES), len(expected)),
+        "per_class": per_class,
+        "confusion": confusion,  # expected -> predicted -> count
+        "sad_as_happy": confusion["sad"]["happy"],
+        "errors": [
+            {"id": item["id"], "expected": want, "got": got}
+            for item, want, got in zip(items, expected, predicted, strict=True)
+            if want != got
+        ],
+    }
+
+
+def _ratio(part: int, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
+
+
+def _corpus_report(path: str, json_out: str | None) -> None:
+    from memories.extraction import extract
+
+    items = load_corpus(path)
+    figures = score_corpus(items)
+    texts = [item["text"] for item in items]
+    figures["timing"] = {"extract": _timed(lambda text: extract(text, role="user"), texts * 20)}
+    print(f"{figures['messages']} messages")
+    for kind, stage in figures["memories"].items():
+        print(f"{kind:<12} P={stage['precision']} R={stage['recall']} ({_counts(stage)})")
+    print(f"{'entities':<12} P={figures['entities']['all']['precision']} R={figures['entities']['all']['recall']}"
+          f" ({_counts(figures['entities']['all'])}) relation accuracy={figures['entities']['relation_accuracy']}"
+          f" of {figures['entities']['relations_checked']}")  # fmt: skip
+    for kind, stage in figures["entities"]["by_type"].items():
+        print(f"  {kind:<10} P={stage['precision']} R={stage['recall']} ({_counts(stage)})")
+    for name, mood in figures["mood"].items():
+        print(f"mood {name}: accuracy={mood['accuracy']} sad->happy={mood['sad_as_happy']}")
+        print("  expected\\got " + " ".join(f"{m:>8}" for m in MOOD_CLASSES) + "   P      R")
+        for want in MOOD_CLASSES:
+            row = " ".join(f"{mood['confusion'][want][got]:>8}" for got in MOOD_CLASSES)
+            print(f"  {want:<12} {row}   {mood['per_class'][want]['precision']}  {mood['per_class'][want]['recall']}")
+    print("timing extract", " ".join(f"{k}={v}" for k, v in figures["timing"]["extract"].items()))
+    if json_out:
+        with open(json_out, "w", encoding="utf-8") as out:
+            json.dump(figures, out, indent=2, ensure_ascii=False)
+
+
+def _counts(stage: dict[str, Any]) -> str:
+    return f"{stage['true_positives']} right of {stage['extracted']} extracted, {stage['expected']} expected"
 
 
 if __name__ == "__main__":
