@@ -16,6 +16,14 @@ Measured baseline (main at 0bdd318, 443 messages,
     mood (VADER alone, ±0.45)  accuracy 0.515, sad read as happy: 7;  (VADER alone, ±0.05)  accuracy 0.449
     extract timing over the corpus (20 passes, 2 shared cores): p50 0.074-0.076 ms, p99 0.19-0.35 ms
 
+After the first rules and mood cues of issue 18 (age where the clause ends, allergies, favourites, "I really hate",
+the listener cut from a topic, reactions; grief, crying, exhaustion, fear):
+
+    facts         P 0.826  R 0.475   (95 right of 115 extracted)
+    preferences   P 0.973  R 0.546   (36 right of 37 extracted)
+    entities      P 0.878  R 0.423   (79 right of 90 extracted); relation accuracy 0.983
+    mood (keywords)  accuracy 0.659, sad read as happy: 3 (sad recall 0.43 → 0.55)
+
 Pure CPU, no database: the rules and the classifier run on every message in about a second.
 """
 
@@ -37,17 +45,17 @@ MIN_PER_MOOD = 40
 # Floors: today's figures rounded DOWN to 2 decimals. They only ever go up as the rules improve — raise a floor
 # when a change lifts its figure; never lower one to make a change pass.
 FLOORS = {
-    ("memories", "fact", "precision"): 0.79,
-    ("memories", "fact", "recall"): 0.39,
-    ("memories", "preference", "precision"): 0.94,
-    ("memories", "preference", "recall"): 0.51,
-    ("entities", "all", "precision"): 0.82,
-    ("entities", "all", "recall"): 0.40,
+    ("memories", "fact", "precision"): 0.82,
+    ("memories", "fact", "recall"): 0.47,
+    ("memories", "preference", "precision"): 0.97,
+    ("memories", "preference", "recall"): 0.54,
+    ("entities", "all", "precision"): 0.87,
+    ("entities", "all", "recall"): 0.42,
     ("entities", "relation_accuracy"): 0.98,
-    ("mood", "keywords", "accuracy"): 0.64,
+    ("mood", "keywords", "accuracy"): 0.65,
 }
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).
-MAX_SAD_AS_HAPPY = 5
+MAX_SAD_AS_HAPPY = 3
 
 
 @pytest.fixture(scope="module")
