@@ -67,6 +67,18 @@ BARE_AGES = range(13, 111)
 _ALLERGIC = re.compile(
     rf"(?i)\b{_I_AM}\s+(?:very\s+|severely\s+|deathly\s+|super\s+|really\s+|so\s+)?allergic\s+to\s+{phrase('x')}"
 )
+# "hey! so I'm Maya, …", "Hello, I'm Kwame, chartered accountant…", "whats up, Jamal here": introductions — at the start
+# of a message or after a greeting, a capitalised word where the clause ends.
+_GREETING = (
+    r"(?:(?:hi+|hey+|hello|heya|hiya|yo)(?:\s+there)?|so|ok|okay|well|g'day|good\s+(?:morning|evening|afternoon)"
+    r"(?:\s+dear)?)"
+)
+_INTRO = re.compile(
+    rf"^(?:\W*{_GREETING}\W+)*(?:{_I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+and\b))"
+    rf"|^(?:\W*{_GREETING}\W+|\W*what'?s\s+up\W+)*(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))",
+    re.IGNORECASE,
+)
+_NOT_A_NAME = re.compile(r"(?i)(?:ish|ese)$|^(?:fine|good|ok|okay|sorry|back|here|home|done|ready|sure|not|so|just)$")
 _NAME = re.compile(r"(?i:\bmy\s+name\s+is|\bcall\s+me|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)")
 _STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
 _IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
@@ -136,6 +148,10 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _NAME.finditer(sentence):
         name = title(match.group("x"))
         found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
+    for match in _INTRO.finditer(sentence):
+        name = match.group("x") or match.group("y")
+        if name[:1].isupper() and not _NOT_A_NAME.search(name.split()[0]) and name.lower() not in IDENTITY_ADJECTIVES:
+            found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in _STATUS.finditer(sentence):
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]
         found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))

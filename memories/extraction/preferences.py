@@ -21,7 +21,11 @@ _NEG = r"(?:don't|dont|do\s+not|don’t|never|no\s+longer)"
 _ADVERB = r"(?:really\s+|absolutely\s+|totally\s+|honestly\s+|just\s+|kinda\s+|kind\s+of\s+|so\s+|also\s+)?"
 
 _AVOID = re.compile(
-    rf"(?i)\b(?:(?:please\s+)?{_NEG}\s+(?:ever\s+)?(?:talk|ask|bring\s+up|mention|discuss)(?:\s+to\s+me)?(?:\s+about)?"
+    rf"(?i)\b(?:(?:please\s+)?(?:{_NEG}|can\s+you\s+not|could\s+you\s+not)\s+(?:ever\s+)?"
+    rf"(?:talk|ask|bring\s+up|mention|discuss|give\s+me\s+(?:advice|tips|lectures?)|lecture\s+me)"
+    rf"(?:\s+(?:to\s+)?me)?(?:\s+(?:about|on))?"
+    # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
+    rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
     rf"|let's\s+not\s+talk\s+about|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk)\s+about"
     rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about|i'd\s+rather\s+not\s+talk\s+about)"
     rf"\s+{phrase('x')}"
@@ -154,7 +158,9 @@ def _preference(content: str, what: str, *, polarity: str, strong: bool = False)
 
 
 def _topic(template: str, topic: str, *, polarity: str) -> Candidate:
-    mention = EntityMention("topic", entity_key(topic), title(topic), aliases=(topic.lower(),))
+    # The topic is "ex", not "their ex": one entity whoever's it is said to be ("my ex", "the ex").
+    bare = re.sub(r"(?i)^(?:their|the|my)\s+", "", topic) or topic
+    mention = EntityMention("topic", entity_key(bare), title(bare), aliases=(bare.lower(), topic.lower()))
     return Candidate(
         PREFERENCE,
         template.format(topic),

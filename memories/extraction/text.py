@@ -9,7 +9,8 @@ from django.utils.text import slugify
 
 # A captured phrase ends at punctuation or at a conjunction that starts a new clause.
 CLAUSE_END = (
-    r"(?=\s*(?:[.!?,;:\n()]|\s(?:but|because|cause|since|and then|so that|though|although|when|while|lol|haha)\b|$))"
+    r"(?=\s*(?:[.!?,;:\n()]|\s(?:but|because|cause|since|and then|so that|though|although|when|while|lol|haha"
+    r"|please|pls|plz)\b|$))"
 )
 PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END
 

@@ -58,7 +58,7 @@ def test_fact_rules(message: str, expected: list[tuple[str, str, str, list[str]]
         ),
         (
             "I don't really like talking about my ex",
-            [("preference", "Doesn't want to talk about their ex", "topic:their-ex", ["topic:their-ex"])],
+            [("preference", "Doesn't want to talk about their ex", "topic:ex", ["topic:ex"])],
         ),
         (
             "can we talk about cricket?",
@@ -237,3 +237,44 @@ def test_two_clauses_about_favourites_are_not_one_attribute() -> None:
     assert _found("Biryani is my all-time favourite and pizza is my second") == [
         ("preference", "Loves Biryani", "pref:biryani", [])
     ]
+
+
+@pytest.mark.parametrize(
+    ("message", "name"),
+    [
+        ("hey! so I'm Maya, I'm 31 by the way", "Maya"),
+        ("Hello, I'm Kwame, chartered accountant at Deloitte in Accra.", "Kwame"),
+        ("hi there, I'm Mei, financial analyst at DBS", "Mei"),
+        ("whats up, Jamal here. sous chef at a restaurant", "Jamal"),
+        ("hi, I'm Chen Wei, 52, I run a small bakery", "Chen Wei"),
+    ],
+)
+def test_an_introduction_gives_the_name(message: str, name: str) -> None:
+    assert ("fact", f"Name is {name}", "name", []) in _found(message)
+
+
+@pytest.mark.parametrize(
+    "message", ["I'm English, by the way", "I'm Fine.", "hey I'm tired", "Bruno here is my dog", "I'm Sorry"]
+)
+def test_a_capitalised_word_after_i_am_is_not_always_a_name(message: str) -> None:
+    assert not [c for c in _found(message) if c[2] == "name"]
+
+
+@pytest.mark.parametrize(
+    ("message", "topic"),
+    [
+        ("dont talk to me about politics pls i get enough of that from my dad", "politics"),
+        ("don't ask me about my ex, please", "ex"),
+        ("can you not mention work please, I'm on maternity leave", "work"),
+        ("please don't give me advice about religion", "religion"),
+        ("no more questions about my ex", "ex"),
+    ],
+)
+def test_topics_to_avoid_said_other_ways(message: str, topic: str) -> None:
+    [(memory_type, _, slot, refs)] = _found(message)[-1:]
+    assert (memory_type, slot, refs[-1]) == ("preference", f"topic:{topic}", f"topic:{topic}")
+
+
+@pytest.mark.parametrize("message", ["no onions please", "no worries please"])
+def test_an_order_or_a_phrase_is_not_a_topic_to_avoid(message: str) -> None:
+    assert _found(message) == []

@@ -24,6 +24,15 @@ the listener cut from a topic, reactions; grief, crying, exhaustion, fear):
     entities      P 0.878  R 0.423   (79 right of 90 extracted); relation accuracy 0.983
     mood (keywords)  accuracy 0.659, sad read as happy: 3 (sad recall 0.43 → 0.55)
 
+Then introductions ("hey! so I'm Maya,", "Jamal here"), avoidance said other ways ("ask me about", "can you not
+mention", "don't give me advice about", "no discussions about"), "please"/"pls" ending a value, a topic without its
+possessive ("ex", not "their ex"); one label fixed (olivia-017's topic was first person, "dog i lost", which a
+third-person memory can never contain):
+
+    facts         P 0.839  R 0.520   (104 right of 124 extracted)
+    preferences   P 0.976  R 0.621   (41 right of 42 extracted)
+    entities      P 0.905  R 0.460   (86 right of 95 extracted)
+
 Pure CPU, no database: the rules and the classifier run on every message in about a second.
 """
 
@@ -45,12 +54,12 @@ MIN_PER_MOOD = 40
 # Floors: today's figures rounded DOWN to 2 decimals. They only ever go up as the rules improve — raise a floor
 # when a change lifts its figure; never lower one to make a change pass.
 FLOORS = {
-    ("memories", "fact", "precision"): 0.82,
-    ("memories", "fact", "recall"): 0.47,
+    ("memories", "fact", "precision"): 0.83,
+    ("memories", "fact", "recall"): 0.52,
     ("memories", "preference", "precision"): 0.97,
-    ("memories", "preference", "recall"): 0.54,
-    ("entities", "all", "precision"): 0.87,
-    ("entities", "all", "recall"): 0.42,
+    ("memories", "preference", "recall"): 0.62,
+    ("entities", "all", "precision"): 0.90,
+    ("entities", "all", "recall"): 0.45,
     ("entities", "relation_accuracy"): 0.98,
     ("mood", "keywords", "accuracy"): 0.65,
 }
