@@ -41,7 +41,11 @@ CUE_CONFIDENCE, CUE_CONFIDENCE_STEP, CUE_CONFIDENCE_MIN, CUE_CONFIDENCE_MAX = 0.
 # Written as people type them; apostrophes are dropped on both sides, so "cant wait" matches "can't wait".
 _CUES: dict[str, tuple[str, ...]] = {
     Mood.HAPPY: ("haha", "hehe", "lol", "lmao", "lmfao", "rofl", "tears of joy", "laughing", "amazing", "awesome",
-                 "happy", "glad", "wonderful", "fantastic", "smiling", "grinning", "beaming"),
+                 "happy", "glad", "wonderful", "fantastic", "smiling", "grinning", "beaming", "stoked", "relief",
+                 "relieved", "loveliest", "proudest", "so proud", "best day", "over the moon",
+                 # other languages people chat in (es, pt, fr, de, hi)
+                 "feliz", "contento", "contenta", "lindo", "adoro", "me encanta", "me encantan", "trop bien",
+                 "heureux", "heureuse", "glücklich", "khush", "bahut pasand"),
     Mood.SAD: ("sad", "crying", "cry", "cried", "sobbing", "in tears", "miss", "lonely", "alone", "heartbroken",
                "broken heart", "depressed", "upset", "unhappy", "devastated", "disappointed", "hurts",
                "heart hurts", "heartache", "pensive", "downcast", "frowning",
@@ -50,14 +54,29 @@ _CUES: dict[str, tuple[str, ...]] = {
                "empty", "numb", "hopeless", "miserable",
                # exhaustion, said as giving out rather than as being busy
                "exhausted", "drained", "burnt out", "burned out", "worn out", "cant do this anymore",
-               "cant take this anymore", "cant take it anymore"),
-    Mood.ANXIOUS: ("worried", "worrying", "nervous", "anxious", "anxiety", "scared", "afraid", "terrified", "stressed",
+               "cant take this anymore", "cant take it anymore", "so done", "running on empty", "zombie",
+               # being alone, left, unseen
+               "broke up", "broken up", "nobody likes me", "nobody cares", "nobody notices", "no one cares",
+               "drowning", "disconnected", "feeling low", "rather low", "so low", "wish she was", "wish he was",
+               "wish you were",
+               # other languages
+               "triste", "cansada", "cansado", "saudade", "saudades", "épuisé", "épuisée", "épuisee", "épuise",
+               "müde", "kann nicht mehr", "udaas", "dukhi"),
+    Mood.ANXIOUS: ("worried", "worrying", "worry", "nervous", "anxious", "anxiety", "scared", "afraid", "terrified", "stressed",
                    "stressing", "panic", "panicking", "freaking out", "freaked out", "overthinking", "fearful",
-                   "in fear", "dread", "dreading", "cant breathe", "on edge", "grimacing"),
+                   "in fear", "dread", "dreading", "cant breathe", "couldnt breathe", "heart pounding",
+                   "heart racing", "cant sleep", "couldnt sleep", "frightened", "on edge",
+                   "grimacing",
+                   # other languages
+                   "nervioso", "nerviosa", "miedo", "medo", "tension", "pareshan", "angst", "peur", "inquiet",
+                   "inquiète"),
     Mood.EXCITED: ("excited", "can't wait", "cannot wait", "yay", "woohoo", "hyped", "pumped", "thrilled", "let's go",
                    "party popper", "partying", "confetti", "star-struck"),
     Mood.ANGRY: ("angry", "furious", "pissed", "hate", "rage", "livid", "mad", "enraged", "fuming", "outraged",
-                 "infuriated", "infuriating", "pouting", "symbols on mouth"),
+                 "infuriated", "infuriating", "yelled at", "screamed at", "want to scream", "unbelievable",
+                 "disgraceful", "garbage", "robbed", "jealous", "pouting", "symbols on mouth",
+                 # other languages
+                 "odio", "enojado", "enojada", "en colère", "colère", "wütend", "gussa"),
     Mood.FRUSTRATED: ("ugh", "argh", "annoyed", "annoying", "frustrated", "frustrating", "irritated", "irritating",
                       "fed up", "sick of", "ffs", "rolling eyes", "steam from nose", "facepalming"),
     Mood.BORED: ("bored", "boring", "meh", "whatever", "nothing to do", "yawn", "unamused", "expressionless"),
@@ -72,7 +91,8 @@ _CUES: dict[str, tuple[str, ...]] = {
 # Interjections are never negated: in "I can't stop laughing lol" the "can't" is not about the "lol".
 _UNNEGATABLE = frozenset({"haha", "hehe", "lol", "lmao", "lmfao", "rofl", "ugh", "argh", "meh", "yay", "woohoo", "huh",
                           "whatever", "yawn", "wdym", "ffs", "thx", "xoxo"})
-_UNSTOPPABLE = frozenset({"stop", "stopped", "help"})  # "can't stop crying", "couldn't help crying"
+# "can't stop crying", "couldn't help crying", "trying not to worry": the feeling, not its absence
+_UNSTOPPABLE = frozenset({"stop", "stopped", "help", "trying", "try", "tried"})
 _LAUGHTER = frozenset({"haha", "hehe", "lol", "lmao", "lmfao", "rofl", "tears of joy", "laughing"})
 # Ties between moods with equal hits: rarer moods that need a careful reply first; laughter sprinkles everything.
 _PRIORITY = (Mood.ANGRY, Mood.ANXIOUS, Mood.SAD, Mood.FRUSTRATED, Mood.CONFUSED, Mood.FLIRTY, Mood.GRATEFUL,
@@ -141,7 +161,7 @@ def _expand_emoji(text: str) -> str:
 def _negated(words: list[str], i: int) -> bool:
     """VADER's rule: a negator up to three words before ("not so happy"), minus its exceptions ("never so happy") —
     and minus a negated "stop" or "help" before the cue: "I can't stop crying" is crying without end."""
-    if any(w in _UNSTOPPABLE for w in words[max(0, i - 2) : i]):
+    if any(w in _UNSTOPPABLE for w in words[max(0, i - 3) : i]):
         return False
     if "no" in words[max(0, i - 3) : i]:  # VADER treats "no" apart from NEGATE, with the same reach
         return True

@@ -33,6 +33,10 @@ third-person memory can never contain):
     preferences   P 0.976  R 0.621   (41 right of 42 extracted)
     entities      P 0.905  R 0.460   (86 right of 95 extracted)
 
+Then mood cues for being left and unseen, fear felt in the body, anger at people, a few plain emotion words of the
+languages in the corpus, and "trying not to worry" read as worry: mood (keywords) accuracy 0.659 → 0.747, sad read
+as happy 3 → 1 (per class recall: happy 0.66, sad 0.78, anxious 0.67, angry 0.67, neutral 0.82).
+
 Pure CPU, no database: the rules and the classifier run on every message in about a second.
 """
 
@@ -61,10 +65,10 @@ FLOORS = {
     ("entities", "all", "precision"): 0.90,
     ("entities", "all", "recall"): 0.45,
     ("entities", "relation_accuracy"): 0.98,
-    ("mood", "keywords", "accuracy"): 0.65,
+    ("mood", "keywords", "accuracy"): 0.74,
 }
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).
-MAX_SAD_AS_HAPPY = 3
+MAX_SAD_AS_HAPPY = 1
 
 
 @pytest.fixture(scope="module")

@@ -409,3 +409,23 @@ def test_an_unstoppable_laugh_is_still_a_laugh(text: str) -> None:
 def test_a_negated_feeling_stays_negated() -> None:
     assert classify_keywords("I am not sad at all").mood == "neutral"
     assert classify_keywords("don't cry for me, I'm fine").mood != "sad"
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("I am trying not to worry but I cannot help it", "anxious"),  # was happy: "not to worry" read as relief
+        ("woke up at 4am with my heart pounding, couldn't breathe", "anxious"),
+        ("my girlfriend broke up with me yesterday", "sad"),
+        ("sometimes I feel like nobody notices", "sad"),
+        ("he yelled at me in front of everyone", "angry"),
+        ("got my scuba cert on the weekend, stoked", "happy"),
+        ("tengo un examen mañana y estoy súper nervioso", "anxious"),
+        ("tenho saudades dela todos os dias", "sad"),
+        ("je suis tellement en colère", "angry"),
+        ("Ich bin so müde, ich kann nicht mehr", "sad"),
+        ("me encantan los tacos al pastor", "happy"),
+    ],
+)
+def test_feelings_said_in_other_words_and_languages(text: str, mood: str) -> None:
+    assert classify_keywords(text).mood == mood
