@@ -61,24 +61,36 @@ _TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
 # "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
 _AGE_BARE = re.compile(
     rf"(?i)\b{_I_AM}\s+(?P<age>\d{{2,3}})"
-    r"(?=\s*(?:$|[.!,;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b))"
+    r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b))"
 )
 BARE_AGES = range(13, 111)
 _ALLERGIC = re.compile(
     rf"(?i)\b{_I_AM}\s+(?:very\s+|severely\s+|deathly\s+|super\s+|really\s+|so\s+)?allergic\s+to\s+{phrase('x')}"
 )
 # "hey! so I'm Maya, …", "Hello, I'm Kwame, chartered accountant…", "whats up, Jamal here": introductions — at the start
-# of a message or after a greeting, a capitalised word where the clause ends.
+# of a message, after greetings, a capitalised name where the clause ends. The name part is case-sensitive (phones
+# capitalise a message's first word, not "lol"); greetings are matched atomically, so a long run of them is linear.
 _GREETING = (
-    r"(?:(?:hi+|hey+|hello|heya|hiya|yo)(?:\s+there)?|so|ok|okay|well|g'day|good\s+(?:morning|evening|afternoon)"
-    r"(?:\s+dear)?)"
+    r"(?i:(?:hi+|hey+|hello|heya|hiya|yo|what'?s\s+up)(?:\s+there)?|so|ok|okay|well|g'day"
+    r"|good\s+(?:morning|evening|afternoon)(?:\s+dear)?)"
 )
+_GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
 _INTRO = re.compile(
-    rf"^(?:\W*{_GREETING}\W+)*(?:{_I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+and\b))"
-    rf"|^(?:\W*{_GREETING}\W+|\W*what'?s\s+up\W+)*(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))",
-    re.IGNORECASE,
+    rf"^{_GREETINGS}(?i:{_I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+and\b))"
+    rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))"
 )
-_NOT_A_NAME = re.compile(r"(?i)(?:ish|ese)$|^(?:fine|good|ok|okay|sorry|back|here|home|done|ready|sure|not|so|just)$")
+# A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
+_NOT_NAMES = frozenset(
+    {"fine", "good", "ok", "okay", "sorry", "back", "here", "home", "done", "ready", "sure", "not", "so", "just",
+     "stuck", "exhausted", "lost", "free", "new", "tired", "bored", "busy", "late", "sick", "same", "still", "over",
+     "right", "glad", "happy", "sad", "confused", "excited", "nervous", "scared", "hungry", "alive", "in", "out",
+     "american", "canadian", "mexican", "brazilian", "indian", "pakistani", "nigerian", "ghanaian", "kenyan",
+     "australian", "italian", "german", "french", "dutch", "russian", "ukrainian", "polish", "korean", "thai",
+     "filipino", "vietnamese", "african", "asian", "european", "latino", "latina", "muslim", "christian", "jewish",
+     "hindu", "catholic", *RELATIONSHIP_STATUSES, *IDENTITY_ADJECTIVES}
+)  # fmt: skip
+_NOT_A_NAME = re.compile(r"(?i)(?:ish|ese)$")
+_NAME = re.compile(r"(?i)(?:ish|ese)$|^(?:fine|good|ok|okay|sorry|back|here|home|done|ready|sure|not|so|just)$")
 _NAME = re.compile(r"(?i:\bmy\s+name\s+is|\bcall\s+me|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)")
 _STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
 _IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
@@ -150,7 +162,8 @@ def personal_facts(sentence: str) -> list[Candidate]:
         found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in _INTRO.finditer(sentence):
         name = match.group("x") or match.group("y")
-        if name[:1].isupper() and not _NOT_A_NAME.search(name.split()[0]) and name.lower() not in IDENTITY_ADJECTIVES:
+        first = name.split()[0]
+        if not _NOT_A_NAME.search(first) and first.lower() not in _NOT_NAMES:
             found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in _STATUS.finditer(sentence):
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]

@@ -22,8 +22,9 @@ _ADVERB = r"(?:really\s+|absolutely\s+|totally\s+|honestly\s+|just\s+|kinda\s+|k
 
 _AVOID = re.compile(
     rf"(?i)\b(?:(?:please\s+)?(?:{_NEG}|can\s+you\s+not|could\s+you\s+not)\s+(?:ever\s+)?"
-    rf"(?:talk|ask|bring\s+up|mention|discuss|give\s+me\s+(?:advice|tips|lectures?)|lecture\s+me)"
-    rf"(?:\s+(?:to\s+)?me)?(?:\s+(?:about|on))?"
+    # talking and asking are about something ("talk to me like that" is no topic); one mentions a topic itself
+    rf"(?:(?:talk|ask|chat|give\s+me\s+(?:advice|tips|lectures?)|lecture)(?:\s+(?:to\s+)?me)?\s+(?:about|on)"
+    rf"|bring\s+up|mention|discuss)"
     # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
     rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
     rf"|let's\s+not\s+talk\s+about|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk)\s+about"
@@ -46,6 +47,9 @@ _FAN = re.compile(
 _FAVOURITE = re.compile(
     r"(?i)(?:^|[,;]\s*|\b(?:and|but)\s+)(?P<x>[a-z][\w\s'-]{1,40}?)\s+(?:is|are)\s+my\s+"
     r"(?:absolute\s+|all[-\s]time\s+|total\s+|number\s+one\s+|top\s+)?favou?rite\b"
+)
+_NOT_A_FAVOURITE = re.compile(
+    r"(?i)\b(?:what|which|who|whatever|not|nothing|no|never|guess|remember|know|tell|do|does|did|can|could)\b"
 )
 _PREFER = re.compile(rf"(?i)\bi\s+{_ADVERB}prefer\s+{phrase('x')}")
 _RATHER = re.compile(rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+talk){phrase('x')}")
@@ -97,6 +101,8 @@ def like_preferences(sentence: str) -> list[Candidate]:
                 _preference(f"{_LIKE_WORDS[said]} {what}", what, polarity="positive", strong=said in _STRONG_VERBS)
             )
     for match in _FAVOURITE.finditer(sentence):
+        if sentence.rstrip().endswith("?") or _NOT_A_FAVOURITE.search(match.group("x")):
+            continue  # "Do you remember what is my favourite?", "Not sure pizza is my favourite anymore"
         what = _object(_without_leading_filler(match.group("x")))
         if what:
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))

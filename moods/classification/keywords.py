@@ -46,15 +46,16 @@ _CUES: dict[str, tuple[str, ...]] = {
                  # other languages people chat in (es, pt, fr, de, hi)
                  "feliz", "contento", "contenta", "lindo", "adoro", "me encanta", "me encantan", "trop bien",
                  "heureux", "heureuse", "glücklich", "khush", "bahut pasand"),
-    Mood.SAD: ("sad", "crying", "cry", "cried", "sobbing", "in tears", "miss", "lonely", "alone", "heartbroken",
+    Mood.SAD: ("sad", "crying", "cry", "cried", "sobbing", "in tears", "miss", "lonely", "so alone", "all alone",
+               "feel alone", "feeling alone", "heartbroken",
                "broken heart", "depressed", "upset", "unhappy", "devastated", "disappointed", "hurts",
                "heart hurts", "heartache", "pensive", "downcast", "frowning",
                # loss and grief
-               "passed away", "died", "death", "funeral", "grief", "grieving", "mourning", "lost my", "lost our",
+               "passed away", "funeral", "grief", "grieving", "mourning", "lost my", "lost our",
                "empty", "numb", "hopeless", "miserable",
                # exhaustion, said as giving out rather than as being busy
                "exhausted", "drained", "burnt out", "burned out", "worn out", "cant do this anymore",
-               "cant take this anymore", "cant take it anymore", "so done", "running on empty", "zombie",
+               "cant take this anymore", "cant take it anymore", "so done", "running on empty",
                # being alone, left, unseen
                "broke up", "broken up", "nobody likes me", "nobody cares", "nobody notices", "no one cares",
                "drowning", "disconnected", "feeling low", "rather low", "so low", "wish she was", "wish he was",
@@ -62,7 +63,8 @@ _CUES: dict[str, tuple[str, ...]] = {
                # other languages
                "triste", "cansada", "cansado", "saudade", "saudades", "épuisé", "épuisée", "épuisee", "épuise",
                "müde", "kann nicht mehr", "udaas", "dukhi"),
-    Mood.ANXIOUS: ("worried", "worrying", "worry", "nervous", "anxious", "anxiety", "scared", "afraid", "terrified", "stressed",
+    Mood.ANXIOUS: ("worried", "worrying", "worry", "nervous", "anxious", "anxiety", "scared", "afraid", "terrified",
+                   "stressed",
                    "stressing", "panic", "panicking", "freaking out", "freaked out", "overthinking", "fearful",
                    "in fear", "dread", "dreading", "cant breathe", "couldnt breathe", "heart pounding",
                    "heart racing", "cant sleep", "couldnt sleep", "frightened", "on edge",
@@ -73,8 +75,8 @@ _CUES: dict[str, tuple[str, ...]] = {
     Mood.EXCITED: ("excited", "can't wait", "cannot wait", "yay", "woohoo", "hyped", "pumped", "thrilled", "let's go",
                    "party popper", "partying", "confetti", "star-struck"),
     Mood.ANGRY: ("angry", "furious", "pissed", "hate", "rage", "livid", "mad", "enraged", "fuming", "outraged",
-                 "infuriated", "infuriating", "yelled at", "screamed at", "want to scream", "unbelievable",
-                 "disgraceful", "garbage", "robbed", "jealous", "pouting", "symbols on mouth",
+                 "infuriated", "infuriating", "yelled at", "screamed at", "want to scream", "disgraceful", "robbed",
+                 "jealous", "pouting", "symbols on mouth",
                  # other languages
                  "odio", "enojado", "enojada", "en colère", "colère", "wütend", "gussa"),
     Mood.FRUSTRATED: ("ugh", "argh", "annoyed", "annoying", "frustrated", "frustrating", "irritated", "irritating",
@@ -110,7 +112,7 @@ _RAISED: dict[str, str] = {Energy.LOW: Energy.MEDIUM, Energy.MEDIUM: Energy.HIGH
 # fmt: on
 
 _ANALYZER = SentimentIntensityAnalyzer()  # reads its two lexicon files once, at import
-_WORD = re.compile(r"[a-z0-9]+")
+_WORD = re.compile(r"[^\W_]+")  # letters of any script: "épuisée" is one word, not "puis" + "e"
 _LETTERS = re.compile(r"[A-Za-z]+")
 _CLAUSE_BREAK = re.compile(r"[.!?;,:\n]+")  # negation does not reach across a clause
 _RUN = re.compile(r"(.)\1{2,}")  # "sooo", "yaaay", "ugggh"
