@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Q
 
 from contacts.models import Contact, ContactState
@@ -29,6 +29,7 @@ from memories.services.records import (
     PatternDraft,
     memories_compress,
     memory_supersede,
+    memory_update,
     pattern_rewrite,
     patterns_create,
 )
@@ -38,6 +39,7 @@ logger = logging.getLogger(__name__)
 PERIOD_SLOT_PREFIX = "period:"
 CONTACTS_PER_TRANSACTION = 25
 _GIST_MAX_WORDS = 16
+_LLM_INPUT_WORDS = 600  # the lines the LLM is given: the most telling of the whole period, not its first weeks
 _READ_HERE = ("contact_id", *SNAPSHOT_FIELDS, "source_message_ids", "created_at", "mattered_at", "superseded_by")
 _PROMPT = (
     "You write one memory for a chatbot about a person: what happened in their life during {label}, from the short "
@@ -50,13 +52,19 @@ def period_slot(at: datetime, now: datetime) -> str:
     """The summary an episode of ``at`` belongs in at ``now``: its month's, or its year's once the month ended more
     than MONTH_SUMMARY_DAYS ago (a year-old contact has a few months and a year, not twelve months)."""
     if now - _month_end(at) > timedelta(days=settings.MONTH_SUMMARY_DAYS):
-        return f"{PERIOD_SLOT_PREFIX}{at:%Y}"
-    return f"{PERIOD_SLOT_PREFIX}{at:%Y-%m}"
+        return f"{PERIOD_SLOT_PREFIX}{at.year:04d}"
+    return f"{PERIOD_SLOT_PREFIX}{at.year:04d}-{at.month:02d}"
 
 
 def _month_end(at: datetime) -> datetime:
     first = at.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-    return first.replace(year=first.year + 1, month=1) if first.month == 12 else first.replace(month=first.month + 1)
+    if first.month < 12:
+        return first.replace(month=first.month + 1)
+    return (
+        first.replace(year=first.year + 1, month=1)
+        if first.year < datetime.max.year
+        else datetime.max.replace(tzinfo=at.tzinfo)
+    )
 
 
 def _is_month(slot: str) -> bool:
@@ -94,6 +102,8 @@ def episodes_fold_by_month(
     cutoff = now - timedelta(days=settings.EPISODE_FOLD_AFTER_DAYS)
     aged = _aged_episodes(scope, cutoff)
     drained_by_contact = _by_contact(Memory.objects.filter(pk__in=set(drained), status=MemoryStatus.ACTIVE))
+    for contact_id, summary_ids in _stale(scope).items():  # a pass killed after a theme took episodes, staff deletes
+        drained_by_contact.setdefault(contact_id, set()).update(summary_ids)
     contact_ids = sorted(set(aged) | set(drained_by_contact) | _with_months_due(scope, now))
     written = folded = 0
     for start in range(0, len(contact_ids), CONTACTS_PER_TRANSACTION):
@@ -113,6 +123,24 @@ def _aged_episodes(scope: Scope, cutoff: datetime) -> dict[int, list[int]]:
     for contact_id, pk in rows:
         aged.setdefault(contact_id, []).append(pk)
     return aged
+
+
+def _stale(scope: Scope) -> dict[int, set[int]]:
+    """contact id → its summaries that hold fewer (or more) episodes than when they were last written."""
+    where, params = scope.sql("p")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""SELECT p.contact_id, p.id FROM memories_memory p
+                WHERE p.status = 'active' AND p.memory_type = 'pattern' AND p.slot LIKE %(period)s{where}
+                  AND COALESCE((p.metadata ->> 'members')::int, -1) <> (
+                      SELECT count(*) FROM memories_memory e WHERE e.superseded_by_id = p.id
+                        AND e.status = 'compressed' AND e.memory_type = 'episode')""",  # noqa: S608
+            {"period": f"{PERIOD_SLOT_PREFIX}%", **params},
+        )
+        stale: dict[int, set[int]] = {}
+        for contact_id, pk in cursor.fetchall():
+            stale.setdefault(contact_id, set()).add(pk)
+        return stale
 
 
 def _with_months_due(scope: Scope, now: datetime) -> set[int]:
@@ -150,15 +178,23 @@ def _by_contact(patterns: Iterable[Memory]) -> dict[int, set[int]]:
 def _fold(
     contact_ids: list[int], aged: dict[int, list[int]], drained: dict[int, set[int]], now: datetime, use_llm: bool
 ) -> tuple[int, int]:
-    """A few contacts' months in one transaction, under their state locks (taken in contact id order)."""
+    """A few contacts' periods in one transaction, under their state locks (taken in contact id order). What the
+    summaries say is written first, outside the locks (an LLM call may take seconds); a period that changed meanwhile
+    is said again under the lock by the template."""
+    said = {_said_key(month): _summary(month, use_llm) for month in _months(contact_ids, aged, drained, now)}
     with transaction.atomic():
         list(ContactState.objects.select_for_update().filter(contact_id__in=contact_ids).order_by("contact_id"))
         months = _months(contact_ids, aged, drained, now)
-        for month in months:  # (an LLM call under the locks: a pass holds them a few contacts at a time)
-            month.content = _summary(month, use_llm)
+        for month in months:
+            month.content = said.get(_said_key(month)) or _summary(month, use_llm=False)
         written = _write(months, now)
         transaction.on_commit(lambda: [recent.forget(contact_id) for contact_id in contact_ids])
     return written, sum(len(month.new) for month in months)
+
+
+def _said_key(month: _Month) -> tuple[str, tuple[int, ...]]:
+    """A period and exactly the episodes it would say."""
+    return month.slot, tuple(sorted(e.pk for e in [*month.members, *month.new]))
 
 
 def _months(
@@ -212,22 +248,24 @@ def _members_read(months: list[_Month]) -> None:
 
 
 def _write(months: list[_Month], now: datetime) -> int:
-    """New summaries created, grown or drained ones said anew, emptied ones retired; then the episodes folded."""
+    """New summaries created, grown or drained ones said anew, emptied ones retired (and the empty months a year would
+    have absorbed); then the episodes folded, and each summary's count of episodes recorded."""
     drafts = [
         PatternDraft(
             contact=m.contact, content=m.content, slot=m.slot, entity=None, episodes=m.new,
             importance=settings.PERIOD_PATTERN_IMPORTANCE, mattered_at=_last_mattered(m.new), decay_rate=0.0,
         )
-        for m in months if m.holder is None
+        for m in months if m.holder is None and m.new
     ]  # fmt: skip
     created = iter(patterns_create(drafts=drafts, at=now))
-    compressions = []
+    compressions, counts = [], []
     for month in months:
+        if not month.members and not month.new:  # nothing left to say: a theme took it all, or it was deleted
+            for summary in [*month.absorbed, *([month.holder] if month.holder is not None else [])]:
+                _retire(summary, now)
+            continue
         if month.holder is None:
             month.holder = next(created)
-        elif not month.members and not month.new:
-            _retire(month.holder, now)
-            continue
         else:
             mattered_at = _last_mattered(month.new) if month.new else month.holder.mattered_at
             pattern_rewrite(
@@ -237,8 +275,22 @@ def _write(months: list[_Month], now: datetime) -> int:
             memory_supersede(old=absorbed, new=month.holder, at=now, actor="consolidation")
         if month.new:
             compressions.append((month.holder, month.new))
+        counts.append((month.holder.pk, len(month.members) + len(month.new)))
     memories_compress(compressions=compressions, at=now)
+    _members_record(counts)
     return len(months)
+
+
+def _members_record(counts: list[tuple[int, int]]) -> None:
+    """Each summary's count of episodes, in one statement: a later pass finds those it no longer matches (_stale)."""
+    if not counts:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """UPDATE memories_memory m SET metadata = m.metadata || jsonb_build_object('members', v.n)
+               FROM unnest(%s::bigint[], %s::int[]) AS v(id, n) WHERE m.id = v.id""",
+            [[pk for pk, _ in counts], [n for _, n in counts]],
+        )
 
 
 def _last_mattered(episodes: Sequence[Memory]) -> datetime:
@@ -248,16 +300,22 @@ def _last_mattered(episodes: Sequence[Memory]) -> datetime:
 
 
 def _retire(summary: Memory, now: datetime) -> None:
-    """Every episode of the month joined a theme: the theme that took the last of them replaces the summary."""
+    """A summary with nothing left to say: the theme that took the last of its episodes replaces it; with none (staff
+    deleted them), it leaves the active set as superseded by nothing — its text quoted what is gone."""
     taken_by = (
         Memory.objects.filter(pk__in=summary.metadata.get("compressed_from", []), superseded_by__isnull=False)
+        .exclude(superseded_by=summary)
         .order_by("-created_at", "-pk")
         .values_list("superseded_by", flat=True)
         .first()
     )
-    theme = Memory.objects.filter(pk=taken_by).first() if taken_by is not None else None
+    theme = Memory.objects.filter(pk=taken_by, status=MemoryStatus.ACTIVE).first() if taken_by is not None else None
     if theme is not None:
         memory_supersede(old=summary, new=theme, at=now, actor="consolidation")
+    else:
+        memory_update(
+            memory=summary, changes={"status": MemoryStatus.SUPERSEDED, "valid_to": now}, actor="consolidation"
+        )
 
 
 # --- what the summary says ---------------------------------------------------------------------------------------
@@ -275,7 +333,8 @@ def _summary(month: _Month, use_llm: bool) -> str:
 
 
 def _llm_summary(contact: Contact, episodes: Sequence[Memory], label: str) -> str:
-    lines = "\n".join(f"- {_day(e)}: {e.content[:300]}" for e in episodes[:40])
+    telling = sorted(_most_telling(episodes, _LLM_INPUT_WORDS), key=lambda e: (e.created_at, e.pk))
+    lines = "\n".join(f"- {_day(e)}: {e.content[:300]}" for e in telling)
     system = _PROMPT.format(words=settings.PERIOD_SUMMARY_MAX_WORDS, label=label)
     try:
         text = llm.complete_text(system=system, user=f"Person: {contact}\nEpisodes:\n{lines}", max_tokens=160)
@@ -304,17 +363,18 @@ def _label(slot: str, at: datetime) -> str:
 def _most_telling(episodes: Sequence[Memory], budget: int) -> list[Memory]:
     """Greedy: the episode adding the most content words not yet said, ties to the earliest, while words fit; one that
     adds none is left out (counted in "and N more")."""
-    left, chosen, used = list(episodes), [], 0
+    words = {episode.pk: set(content_words(episode.content)) for episode in episodes}
+    sizes = {episode.pk: len(_gist(episode.content).split()) + 2 for episode in episodes}
+    left, chosen, used = [e for e in episodes if words[e.pk]], [], 0
     said: set[str] = set()
-    while left:
-        best = max(left, key=lambda e: len(set(content_words(e.content)) - said))
-        words = len(_gist(best.content).split()) + 2
+    while left and used + min(sizes[e.pk] for e in left) <= budget:
+        best = max(left, key=lambda e: len(words[e.pk] - said))
         left.remove(best)
-        if used + words > budget or not set(content_words(best.content)) - said:
+        if used + sizes[best.pk] > budget or not words[best.pk] - said:
             continue
         chosen.append(best)
-        said |= set(content_words(best.content))
-        used += words
+        said |= words[best.pk]
+        used += sizes[best.pk]
     return chosen
 
 

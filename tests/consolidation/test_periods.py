@@ -13,7 +13,7 @@ from config import clock
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, Tenant
 from memories.models import ContactEntity, Memory
-from memories.services.records import memory_create
+from memories.services.records import memory_create, memory_delete
 from tests.factories import ContactFactory
 
 pytestmark = pytest.mark.django_db
@@ -250,3 +250,47 @@ def test_a_month_that_ended_over_three_months_ago_joins_its_years_summary(arjun:
     consolidation_run(now=NOW + timedelta(hours=6))
     assert _fresh(late).superseded_by_id == year.pk
     assert _fresh(year).content.startswith("In 2026, Arjun told of: 2 Mar — Adopted a kitten called Miso; 4 Jul")
+
+
+def test_a_month_a_theme_empties_as_it_turns_into_the_year_is_replaced_by_the_theme(arjun: Contact) -> None:
+    # given four Bruno episodes of July in July's summary, written in August
+    bruno = _bruno(arjun)
+    july = [_episode(arjun, f"Bruno did thing number {n}", datetime(2026, 7, 1 + n, 9, tzinfo=UTC), entities=[bruno])
+            for n in range(4)]  # fmt: skip
+    consolidation_run(now=datetime(2026, 8, 1, tzinfo=UTC))
+    [july_summary] = _months(arjun)
+
+    # when a fifth Bruno episode comes in November (July is then due for 2026's summary, which does not exist yet)
+    _episode(arjun, "Bruno learned to roll over", NOW - timedelta(days=1), entities=[bruno])
+    stats = consolidation_run(now=NOW)
+
+    # then the pass finishes: the theme took July's episodes and replaces July's summary; no year was written
+    assert stats is not None
+    [theme] = Memory.objects.filter(contact=arjun, slot="theme:pet:bruno", status="active")
+    assert {_fresh(e).superseded_by_id for e in july} == {theme.pk}
+    assert (_fresh(july_summary).status, july_summary.superseded_by_id) == ("superseded", theme.pk)
+    assert _months(arjun) == []
+    again = consolidation_run(now=NOW)
+    assert again is not None and (again["patterns"], again["episodes_compressed"]) == (0, 0)
+
+
+def test_a_summary_no_longer_quotes_an_episode_staff_deleted(arjun: Contact) -> None:
+    # given October's summary of two episodes
+    secret = _episode(arjun, "Told my boss about the SECRET-PLAN", datetime(2026, 10, 4, 9, tzinfo=UTC))
+    _episode(arjun, "There was a fire drill in the middle of standup", datetime(2026, 10, 21, 9, tzinfo=UTC))
+    consolidation_run(now=NOW)
+    [october] = _months(arjun)
+    assert "SECRET-PLAN" in october.content
+
+    # when staff delete one episode, then the other
+    memory_delete(memory=_fresh(secret))
+    consolidation_run(now=NOW + timedelta(hours=6))
+
+    # then the summary is said again without it; and once none is left it leaves the active set
+    assert _fresh(october).content == (
+        "In October 2026, Arjun told of: 21 Oct — There was a fire drill in the middle of standup."
+    )
+    for episode in Memory.objects.filter(contact=arjun, memory_type="episode"):
+        memory_delete(memory=episode)
+    consolidation_run(now=NOW + timedelta(hours=12))
+    assert (_fresh(october).status, _months(arjun)) == ("superseded", [])
