@@ -24,6 +24,7 @@ from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     HAVE_NOT_FACTS,
     IDENTITY_ADJECTIVES,
+    PARTNER_RELATIONS,
     PET_SPECIES,
     RELATION_WORDS,
     RELATIONSHIP_STATUSES,
@@ -218,8 +219,14 @@ def named_entity_facts(sentence: str) -> list[Candidate]:
         found.append(_fact(content, f"pet:{pet.key}", pet, value=(pet.ref, *kinds)))
     for person in filter(is_named, person_mentions(sentence)):
         relation = person.metadata["relation"]
+        content = f"{relation.capitalize()}'s name is {person.display_name}"
+        if relation in PARTNER_RELATIONS:
+            # One partner slot: boyfriend → fiancé → husband supersedes, even for the same person (the relation is
+            # part of the value); a new partner's name does too.
+            found.append(_fact(content, "relation:partner", person, value=(person.ref, facet("relation", relation))))
+            continue
         slot = f"relation:{relation}" if relation in SINGULAR_RELATIONS else ""
-        found.append(_entity_fact(f"{relation.capitalize()}'s name is {person.display_name}", slot, person))
+        found.append(_entity_fact(content, slot, person))
     return found
 
 

@@ -32,6 +32,8 @@ RELATIONS = {
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.
+# The one person a contact is with, however the relationship is named at the time.
+PARTNER_RELATIONS = frozenset({"wife", "husband", "girlfriend", "boyfriend", "partner", "fiance", "fiancee"})
 SINGULAR_RELATIONS = {
     "mother", "father", "wife", "husband", "girlfriend", "boyfriend", "partner", "fiance", "fiancee", "boss",
 }  # fmt: skip

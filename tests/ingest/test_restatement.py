@@ -37,8 +37,8 @@ def _slot(tenant: Tenant, slot: str, status: str = "active") -> list[Memory]:
         ("I have a golden retriever named Bruno", "My dog Bruno ate my shoes", "pet:bruno",
          "Has a golden retriever named Bruno", 0.75),
         ("My dog's name is Bruno", "my dog Bruno", "pet:bruno", "Has a dog named Bruno", 0.75),
-        ("My wife Priya is a doctor", "My wife is called Priya", "relation:wife", "Wife's name is Priya", 0.75),
-        ("My fiancee Meera works at Flipkart", "My fiancee's name is Meera", "relation:fiancee",
+        ("My wife Priya is a doctor", "My wife is called Priya", "relation:partner", "Wife's name is Priya", 0.75),
+        ("My fiancee Meera works at Flipkart", "My fiancee's name is Meera", "relation:partner",
          "Fiancee's name is Meera", 0.75),
         ("I just turned 30", "I'm 30 years old", "age", "Is 30 years old", 0.75),
         ("My birthday is on 14 March", "My birthday is 14 March", "my:birthday", "Birthday is on 14 March", 0.75),
@@ -72,7 +72,7 @@ def test_a_restated_value_reinforces_the_current_memory_whatever_the_wording(
          "Is a product manager at Google"),
         ("My dog Bruno ate my shoes", "I have a beagle named Bruno", "pet:bruno", "Has a dog named Bruno",
          "Has a beagle named Bruno"),
-        ("My wife Priya is a doctor", "My wife Anna is a doctor", "relation:wife", "Wife's name is Priya",
+        ("My wife Priya is a doctor", "My wife Anna is a doctor", "relation:partner", "Wife's name is Priya",
          "Wife's name is Anna"),
         ("I'm 29 years old", "I just turned 30", "age", "Is 29 years old", "Is 30 years old"),
         ("I really like filter coffee", "I love filter coffee", "pref:filter coffee", "Likes filter coffee",
@@ -206,3 +206,19 @@ def test_an_episode_retold_within_a_week_merges_one_weeks_later_is_another_days(
     # then within EPISODE_FOLD_AFTER_DAYS it is one event retold (merged); weeks apart it is another day's event
     episodes = Memory.objects.filter(tenant=tenant, memory_type="episode", status="active")
     assert episodes.count() == (1 if merged else 2)
+
+
+def test_a_boyfriend_who_becomes_a_fiance_is_one_current_partner(tenant: Tenant) -> None:
+    # given a boyfriend
+    ingest(tenant, "My boyfriend Tiago is a surfer", message_id="m1", at=T0)
+
+    # when he becomes a fiancé
+    ingest(
+        tenant, "Tiago and I got engaged, my fiancé Tiago is over the moon", message_id="m2", at=T0 + timedelta(days=30)
+    )
+
+    # then one partner is current, as the fiancé; the boyfriend is history
+    [current] = _slot(tenant, "relation:partner")
+    assert current.content == "Fiance's name is Tiago"
+    [previous] = _slot(tenant, "relation:partner", status="superseded")
+    assert (previous.content, previous.superseded_by_id) == ("Boyfriend's name is Tiago", current.pk)

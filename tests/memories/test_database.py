@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 from importlib import import_module
 
 import pytest
+from django.apps import apps as django_apps
 from django.db import connection
 from pgvector.django import CosineDistance
 
@@ -114,3 +115,25 @@ def test_the_migration_backfills_mattered_at_from_creation_access_and_reinforcem
     assert mattered == {
         created.pk: t0, read.pk: t0 + timedelta(days=3), reinforced.pk: t0 + timedelta(days=9), edited.pk: t0,
     }  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_the_migration_moves_every_partner_slot_to_one() -> None:
+    # given a boyfriend and a wife stored under the old per-relation slots, and a mother (not a partner)
+    contact = ContactFactory()
+
+    def told(content: str, slot: str) -> Memory:
+        return memory_create(
+            tenant=contact.tenant, contact=contact, memory_type="fact", content=content, source="rules", slot=slot
+        )
+
+    boyfriend = told("Boyfriend's name is Tiago", "relation:boyfriend")
+    wife = told("Wife's name is Ana", "relation:wife")
+    mother = told("Mother's name is Rosa", "relation:mother")
+
+    # when the migration runs
+    import_module("memories.migrations.0008_partner_slot").forwards(django_apps, None)
+
+    # then the partners share relation:partner; the mother keeps hers
+    slots = dict(Memory.objects.filter(contact=contact).values_list("pk", "slot"))
+    assert slots == {boyfriend.pk: "relation:partner", wife.pk: "relation:partner", mother.pk: "relation:mother"}
