@@ -117,7 +117,7 @@ def _aged_episodes(scope: Scope, cutoff: datetime) -> dict[int, list[int]]:
     """contact id → ids of its active, unpinned episodes said before ``cutoff``."""
     rows = Memory.objects.filter(
         memory_type=MemoryType.EPISODE, status=MemoryStatus.ACTIVE, pinned=False, created_at__lt=cutoff,
-        contact_id__isnull=False, **_scope_filter(scope),
+        contact_id__isnull=False, **scope.filters(),
     ).order_by("contact_id", "created_at", "pk").values_list("contact_id", "pk")  # fmt: skip
     aged: dict[int, list[int]] = {}
     for contact_id, pk in rows:
@@ -149,7 +149,7 @@ def _with_months_due(scope: Scope, now: datetime) -> set[int]:
         (contact_id, slot)
         for contact_id, slot in Memory.objects.filter(
             memory_type=MemoryType.PATTERN, status=MemoryStatus.ACTIVE, slot__regex=r"^period:[0-9]{4}-[0-9]{2}$",
-            slot__lt=f"{PERIOD_SLOT_PREFIX}{now:%Y-%m}", **_scope_filter(scope),
+            slot__lt=f"{PERIOD_SLOT_PREFIX}{now:%Y-%m}", **scope.filters(),
         ).values_list("contact_id", "slot")
     ]  # fmt: skip
     return {contact_id for contact_id, slot in due if contact_id is not None and not _is_month(_slot_now(slot, now))}
@@ -158,14 +158,6 @@ def _with_months_due(scope: Scope, now: datetime) -> set[int]:
 def _slot_now(month_slot: str, now: datetime) -> str:
     year, month = map(int, month_slot.removeprefix(PERIOD_SLOT_PREFIX).split("-"))
     return period_slot(now.replace(year=year, month=month, day=1), now)
-
-
-def _scope_filter(scope: Scope) -> dict[str, int]:
-    if scope.contact_id is not None:
-        return {"contact_id": scope.contact_id}
-    if scope.tenant_id is not None:
-        return {"tenant_id": scope.tenant_id}
-    return {}
 
 
 def _by_contact(patterns: Iterable[Memory]) -> dict[int, set[int]]:
@@ -178,10 +170,12 @@ def _by_contact(patterns: Iterable[Memory]) -> dict[int, set[int]]:
 def _fold(
     contact_ids: list[int], aged: dict[int, list[int]], drained: dict[int, set[int]], now: datetime, use_llm: bool
 ) -> tuple[int, int]:
-    """A few contacts' periods in one transaction, under their state locks (taken in contact id order). What the
-    summaries say is written first, outside the locks (an LLM call may take seconds); a period that changed meanwhile
-    is said again under the lock by the template."""
-    said = {_said_key(month): _summary(month, use_llm) for month in _months(contact_ids, aged, drained, now)}
+    """A few contacts' periods in one transaction, under their state locks (taken in contact id order). With an LLM,
+    what the summaries say is written first, outside the locks (a call may take seconds); a period that changed
+    meanwhile is said again under the lock by the template."""
+    said: dict[tuple[str, tuple[int, ...]], str] = {}
+    if use_llm and llm.llm_configured():  # offline, the template is cheap: written under the lock only
+        said = {_said_key(month): _summary(month, use_llm) for month in _months(contact_ids, aged, drained, now)}
     with transaction.atomic():
         list(ContactState.objects.select_for_update().filter(contact_id__in=contact_ids).order_by("contact_id"))
         months = _months(contact_ids, aged, drained, now)

@@ -41,6 +41,14 @@ class Scope:
             return f" AND {prefix}tenant_id = %(scope_tenant)s", {"scope_tenant": self.tenant_id}
         return "", {}
 
+    def filters(self) -> dict[str, int]:
+        """The same scope as ORM lookups on a memory."""
+        if self.contact_id is not None:
+            return {"contact_id": self.contact_id}
+        if self.tenant_id is not None:
+            return {"tenant_id": self.tenant_id}
+        return {}
+
 
 # A quiet memory is charged once per DECAY_CHARGE_PERIOD, not on every pass: by a 6-hourly pass, a quarter of the
 # quiet rows are rewritten instead of all of them (WAL, dead rows, vacuum). Its charge times are its own — its id
