@@ -6,14 +6,14 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
-from memories.extraction import facts, preferences
+from memories.extraction import facts, preferences, roles
 from memories.extraction.entities import person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
 
-_RULES = (*facts.RULES, *preferences.RULES)
+_RULES = (*facts.RULES, *roles.RULES, *preferences.RULES)
 
 
 def extract(message: str, *, role: str) -> Extraction:
@@ -33,9 +33,11 @@ def extract(message: str, *, role: str) -> Extraction:
 
 
 def _sentences(message: str) -> list[str]:
-    from memories.extraction.text import sentences
+    from memories.extraction.text import sentences, without_quotations
 
-    return sentences(message[:4000])  # rules look at the start of very long messages only
+    # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
+    # movies"' is not the contact's taste.
+    return sentences(without_quotations(message[:4000]))
 
 
 def _unique(candidates: list[Candidate]) -> list[Candidate]:

@@ -13,19 +13,24 @@ _RELATIONS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
 _NAME = r"(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 
+# "my", "our"; then words that describe the relative or pet, not name them ("my little brother Mateo").
+MY = r"\b(?:my|our)\s+(?:(?:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|new|old|dear|step|half)[\s-]+)?"
+# A relation or species word ends where the word ends: "my mother-in-law" is not "my mother", "my lab mate" no labrador.
+RELATION_END = r"(?![\w-]|\s+(?:mate|partner|food|walker|sitter|bed|toy|tree|person|people)s?\b)"
+_NAMED_AS = r"(?:'s name is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)"
+
 # "my dog Bruno", "my dog, Bruno" (name must be capitalised: "my dog ate" is not a name)
-_PET_WITH_NAME = re.compile(rf"(?i:\bmy\s+(?P<kind>{_PETS}))(?:,)?\s+{_NAME}")
+_PET_WITH_NAME = re.compile(rf"(?i:{MY}(?P<kind>{_PETS}){RELATION_END})(?:,)?\s+{_NAME}")
 # "my dog's name is bruno", "my dog is called Bruno", "a golden retriever named bruno"
-_PET_NAMED = re.compile(
-    rf"(?i:\b(?P<kind>{_PETS})(?:'s name is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)\s+){_ANY_CASE_NAME}"
-)
-_PET_PLAIN = re.compile(rf"(?i:\bmy\s+(?P<kind>{_PETS})\b)")
-_PERSON_WITH_NAME = re.compile(rf"(?i:\bmy\s+(?P<kind>{_RELATIONS}))(?:,)?\s+{_NAME}")
-_PERSON_NAMED = re.compile(
-    rf"(?i:\bmy\s+(?P<kind>{_RELATIONS})(?:'s name is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)\s+)"
-    rf"{_ANY_CASE_NAME}"
-)
-_PERSON_PLAIN = re.compile(rf"(?i:\bmy\s+(?P<kind>{_RELATIONS})\b)")
+_PET_NAMED = re.compile(rf"(?i:\b(?P<kind>{_PETS}){_NAMED_AS}\s+){_ANY_CASE_NAME}")
+_PET_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_PETS}){RELATION_END})")
+_PERSON_WITH_NAME = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})(?:,)?\s+{_NAME}")
+_PERSON_NAMED = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}")
+_PERSON_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})")
+# Words that follow "called"/"named" without being a name: "my daughter called me today". A shouted word ("my
+# landlord STILL hasn't…") is not a name either.
+_NOT_A_NAME = frozenset({"me", "him", "her", "us", "them", "you", "it", "my", "his", "their", "our", "your", "a", "an",
+                         "the", "back", "again", "today", "yesterday", "everyone", "someone"})  # fmt: skip
 
 
 def pet_mentions(sentence: str) -> list[EntityMention]:
@@ -92,7 +97,13 @@ def _person_without_name(kind: str) -> EntityMention:
 
 def _first_name(raw_name: str) -> str | None:
     words = [w for w in raw_name.split() if w not in NOT_NAMES]
-    if not words or words[0] != raw_name.split()[0] or words[0].lower() in PET_SPECIES:
+    if (
+        not words
+        or words[0].lower() in _NOT_A_NAME
+        or (len(words[0]) > 3 and words[0].isupper())
+        or words[0] != raw_name.split()[0]
+        or words[0].lower() in PET_SPECIES
+    ):
         return None
     name = " ".join(words[:2]) if len(words) > 1 and words[1][:1].isupper() else words[0]
     name = name.strip("'-")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.extraction.entities import is_named, person_mentions, pet_mentions, place
+from memories.extraction.entities import MY, RELATION_END, is_named, person_mentions, pet_mentions, place
 from memories.extraction.text import (
     clean_phrase,
     content_words,
@@ -24,9 +24,12 @@ from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     HAVE_NOT_FACTS,
     IDENTITY_ADJECTIVES,
+    IDENTITY_NOUNS,
+    JOB_TITLES,
     PARTNER_RELATIONS,
     PET_SPECIES,
     RELATION_WORDS,
+    RELATIONS,
     RELATIONSHIP_STATUSES,
     SINGULAR_RELATIONS,
 )
@@ -50,6 +53,7 @@ _WORK_AT = re.compile(
 # and starts at the bottom.
 _JOINED = re.compile(
     rf"(?i:\bi\s+{_NOW}(?:joined|started\s+at|began\s+at))\s+(?P<x>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){{0,3}})"
+    r"(?!\s+as\s)"  # "I joined Swiggy as a backend engineer" is the role rules' (roles.py)
 )
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
 _JOB_AT = re.compile(rf"(?i)\b{_I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
@@ -76,7 +80,7 @@ _GREETING = (
     r"|good\s+(?:morning|evening|afternoon)(?:\s+dear)?)"
 )
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
-_INTRO = re.compile(
+INTRO = re.compile(
     rf"^{_GREETINGS}(?i:{_I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+and\b))"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))"
 )
@@ -95,19 +99,38 @@ _NAME = re.compile(r"(?i)(?:ish|ese)$|^(?:fine|good|ok|okay|sorry|back|here|home
 _NAME = re.compile(r"(?i:\bmy\s+name\s+is|\bcall\s+me|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)")
 _STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
 _IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
-_IDENTITY = re.compile(rf"(?i)\b{_I_AM}\s+(?P<article>a|an)\s+{phrase('x')}")
+# "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
+_IDENTITY_WORDS = "|".join(sorted(map(re.escape, IDENTITY_NOUNS), key=len, reverse=True))
+_IDENTITY = re.compile(rf"(?i)\b{_I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?P<x>{_IDENTITY_WORDS})(?![\w-])")
 _HAVE = re.compile(rf"(?i)\bi\s+(?:have|'ve\s+got|’ve\s+got|have\s+got|own)\s+{phrase('x')}")
 _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
 _PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
 _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|are)\s+{phrase('x')}")
 
 _RELATION_FACT = re.compile(
-    rf"(?P<who>(?i:\bmy\s+(?P<kind>{RELATION_WORDS}))(?:\s+[A-Z][\w'-]*)?)\s+"
-    rf"(?P<verb>(?i:lives\s+in|works\s+(?:at|for|as)|studies\s+at|is\s+(?:a|an)))\s+{phrase('x')}"
+    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
+    rf"(?P<verb>(?i:lives\s+in|(?:just\s+|recently\s+)?moved\s+to|works\s+(?:at|for|as)|studies(?:\s+at)?"
+    rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)))\s+{phrase('x')}"
+)
+# "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
+_NOT_A_POSSESSION = re.compile(
+    r"(?i)^(?:\w+ed|written|given|taken|done|gone|made|seen|been|told|said|sent|spoken|known|thought|brought|bought|"
+    r"kept|left|lost|met|paid|read|run|tried|put|got|gotten|felt|heard|found|become|begun|eaten|forgotten)\b"
+    r"|\b(?:today|tonight|tomorrow|later|this\s+(?:morning|afternoon|evening|week(?:end)?)|next\s+\w+|at\s+\d)\b"
+)
+# "Sam (they/them)", "my pronouns are she/her", "he/him pls"
+_PRONOUNS = re.compile(
+    r"(?i)\b(?P<a>she|he|they|ze|xe|it)\s*/\s*(?P<b>her|hers|him|his|them|theirs|they|she|he|hir|zir|xem|it)\b"
 )
 _TWO_CLAUSES = re.compile(r"\b(?:and|but|or|is|are|was)\b")
-_NOT_IDENTITY = ("bit", "little", "lot", "mess", "wreck", "fan of", "big fan", "huge fan")
-_ATTRIBUTE_SLOTS = ("favorite", "favourite", "birthday", "job", "name", "email", "phone", "major")
+_ATTRIBUTE_SLOTS = (
+    "birthday", "job", "name", "email", "phone", "major", "hometown", "nickname", "pronouns", "blood type",
+    "star sign", "zodiac sign", "middle name", "surname", "last name", "degree", "native language", "first language",
+    "mother tongue", "address", "job title", "role", "occupation", "profession",
+)  # fmt: skip
+_FAVOURITES = ("favorite", "favourite", "fav ", "fave ")
+# A relative's age ("my mother is 85"); their role ("my sister is a doctor") is relation_facts'.
+_RELATIVE_RECORD = re.compile(r"\d{1,3}\b")
 
 
 def location_facts(sentence: str) -> list[Candidate]:
@@ -126,16 +149,12 @@ def location_facts(sentence: str) -> list[Candidate]:
 
 def work_and_study_facts(sentence: str) -> list[Candidate]:
     found = []
-    for match in _JOB_AT.finditer(sentence):
-        role, where = _value(match.group("role"), max_words=4), _name(match.group("x"), max_words=5)
-        if role and where:
-            workplace = place("workplace", where)
-            content = f"Is a {role} at {title(where)}"
-            found.append(_fact(content, "workplace", workplace, value=(workplace.ref, facet("role", role))))
-    if not found:
+    if not _JOB_AT.search(sentence):  # "I'm a nurse at Apollo" is the role rules' (roles.py)
         for match in [*_WORK_AT.finditer(sentence), *_JOINED.finditer(sentence)]:
             where = _name(match.group("x"), max_words=5)
-            if where:
+            if where and where.split()[0].lower() in {"a", "an"}:  # "a small farmácia": a kind of place, no name
+                found.append(_fact(f"Works at {where}", "workplace", value=(facet("at", where),)))
+            elif where:
                 found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     for match in _WORK_AS.finditer(sentence):
         role = _value(match.group("x"), max_words=5)
@@ -150,6 +169,9 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
 
 def personal_facts(sentence: str) -> list[Candidate]:
     found = []
+    for match in _PRONOUNS.finditer(sentence):
+        pronouns = f"{match.group('a').lower()}/{match.group('b').lower()}"
+        found.append(_fact(f"Pronouns are {pronouns}", "my:pronouns", value=(facet("is", pronouns),)))
     for match in [*_AGE.finditer(sentence), *_TURNED.finditer(sentence)]:
         age = int(match.group("age"))
         if 1 <= age <= 120:
@@ -161,7 +183,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _NAME.finditer(sentence):
         name = title(match.group("x"))
         found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
-    for match in _INTRO.finditer(sentence):
+    for match in INTRO.finditer(sentence):
         name = match.group("x") or match.group("y")
         first = name.split()[0]
         if not _NOT_A_NAME.search(first) and first.lower() not in _NOT_NAMES:
@@ -172,9 +194,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _IDENTITY_ADJ.finditer(sentence):
         found.append(_fact(f"Is {match.group('x').lower()}"))
     for match in _IDENTITY.finditer(sentence):
-        what = _value(match.group("x"), max_words=5)
-        if what and not what.lower().startswith(_NOT_IDENTITY) and " at " not in what:
-            found.append(_fact(f"Is {match.group('article').lower()} {what}"))
+        found.append(_fact(f"Is {match.group('article').lower()} {match.group('x').lower()}"))
     return found
 
 
@@ -202,7 +222,7 @@ def possession_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _HAVE.finditer(sentence):
         what = _value(match.group("x"), max_words=8)
-        if what and not what.lower().startswith(HAVE_NOT_FACTS):
+        if what and not what.lower().startswith(HAVE_NOT_FACTS) and not _NOT_A_POSSESSION.search(what):
             mentions = tuple(pet_mentions(match.group(0)) + person_mentions("my " + what))
             found.append(_fact(f"Has {what}", "", *_named_only(mentions)))
     return found
@@ -231,19 +251,24 @@ def named_entity_facts(sentence: str) -> list[Candidate]:
 
 
 def attribute_facts(sentence: str) -> list[Candidate]:
-    """'My favourite colour is blue' → 'Favourite colour is blue' (a single-valued slot)."""
+    """'My birthday is June 5th' → 'Birthday is June 5th' (a single-valued slot); 'my mother is 85' → 'Mother is 85'.
+
+    Only attributes a person *has* as a record (ATTRIBUTE_SLOTS) or a relative's age or role: "my chest is tight",
+    "my manager is a nightmare", "my egg tarts are the best" describe a moment or an opinion, not who they are."""
     found = []
     for match in _MY_X_IS.finditer(sentence):
         attribute = match.group("attr").strip().lower()
         value = _value(match.group("x"), max_words=8)
         if not value or attribute in PET_SPECIES or attribute.endswith(("name", "'s name")) or _names_someone(match):
             continue
-        if _TWO_CLAUSES.search(attribute):  # "my favourite and pizza is my second": not one attribute
-            continue
-        slot = f"my:{attribute}" if attribute.startswith(_ATTRIBUTE_SLOTS) else ""
-        mentions = tuple(person_mentions(f"my {attribute}"))
-        content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
-        found.append(_fact(content, slot, *mentions, value=(facet("is", value),) if slot else ()))
+        if _TWO_CLAUSES.search(attribute) or attribute.startswith(_FAVOURITES):
+            continue  # "my favourite and pizza is my second": not one attribute; favourites are preferences
+        if attribute.startswith(_ATTRIBUTE_SLOTS):
+            content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
+            found.append(_fact(content, f"my:{attribute}", value=(facet("is", value),)))
+        elif attribute in RELATIONS and _RELATIVE_RECORD.match(value):
+            content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
+            found.append(_fact(content, "", *person_mentions(f"my {attribute}")))
     return found
 
 
@@ -289,20 +314,40 @@ def _names_someone(match: re.Match[str]) -> bool:
 
 
 def relation_facts(sentence: str) -> list[Candidate]:
-    """'My mom lives in Chennai' → 'Mom lives in Chennai', linked to person:mom."""
+    """'My mom lives in Chennai' → 'Mom lives in Chennai', linked to person:mom and to the place it names."""
     found = []
     for match in _RELATION_FACT.finditer(sentence):
         who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
+        verb = " ".join(match.group("verb").lower().split())
+        # a place or employer is a name (cut before "last year"); a role or a course is a phrase
         value = (
-            _name(match.group("x"), max_words=5)
-            if match.group("verb").lower() != "is"
-            else _value(match.group("x"), max_words=6)
+            _value(match.group("x"), max_words=6) if _DESCRIBES.match(verb) else _name(match.group("x"), max_words=5)
         )
+        if verb.startswith("is a") and not _A_ROLE.search(value):
+            continue  # "my sister is a doctor", not "my manager is a nightmare"
         if who and value:
             label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
-            verb = " ".join(match.group("verb").lower().split())
-            found.append(_fact(f"{label} {verb} {value}", "", who[0]))
+            found.append(_fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
     return found
+
+
+_TITLE_WORDS = "|".join(sorted(map(re.escape, JOB_TITLES | IDENTITY_NOUNS), key=len, reverse=True))
+_A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")
+_DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies")
+_PLACE_KIND = {"lives in": "location", "moved to": "location", "works at": "workplace", "works for": "workplace",
+               "studies at": "school", "is studying": "school"}  # fmt: skip
+_PROPER_TAIL = re.compile(r"(?:^|\s)(?P<prep>in|at|for|to)\s+(?P<name>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
+
+
+def _places_in(verb: str, value: str) -> list[EntityMention]:
+    """The named place a relative's fact holds: "Leeds" in "a doctor in Leeds", "UBC" in "engineering at UBC"."""
+    if verb in _PLACE_KIND and value[:1].isupper():
+        return [place(_PLACE_KIND[verb], value)]
+    tail = _PROPER_TAIL.search(value)
+    if tail is None:
+        return []
+    kind = "location" if tail.group("prep") in {"in", "to"} else _PLACE_KIND.get(verb, "workplace")
+    return [place(kind, tail.group("name"))]
 
 
 def _named_only(mentions: tuple[EntityMention, ...]) -> tuple[EntityMention, ...]:

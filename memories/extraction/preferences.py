@@ -48,6 +48,11 @@ _FAVOURITE = re.compile(
     r"(?i)(?:^|[,;]\s*|\b(?:and|but)\s+)(?P<x>[a-z][\w\s'-]{1,40}?)\s+(?:is|are)\s+my\s+"
     r"(?:absolute\s+|all[-\s]time\s+|total\s+|number\s+one\s+|top\s+)?favou?rite\b"
 )
+# "my favourite colour is green": one favourite per kind (a new one supersedes), a taste said strongly.
+_MY_FAVOURITE = re.compile(
+    rf"(?i)\bmy\s+(?:absolute\s+|all[-\s]time\s+|current\s+)?(?:favou?rite|fav|fave)\s+(?P<kind>[a-z][\w\s'-]{{1,30}}?)"
+    rf"\s+(?:is|are|has\s+to\s+be|would\s+be)\s+{phrase('x')}"
+)
 _NOT_A_FAVOURITE = re.compile(
     r"(?i)\b(?:what|which|who|whatever|not|nothing|no|never|guess|remember|know|tell|do|does|did|can|could)\b"
 )
@@ -106,6 +111,12 @@ def like_preferences(sentence: str) -> list[Candidate]:
         what = _object(_without_leading_filler(match.group("x")))
         if what:
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
+    for match in _MY_FAVOURITE.finditer(sentence):
+        kind, what = " ".join(match.group("kind").lower().split()), _object(match.group("x"))
+        if set(kind.split()) & {"and", "but", "or", "is", "are"}:
+            continue  # "my all-time favourite and pizza is my second": not a kind of thing
+        if what and not sentence.rstrip().endswith("?") and not _NOT_A_FAVOURITE.match(what):
+            found.append(_favourite(kind, what))
     for match in _FAN.finditer(sentence):
         what = _object(match.group("x"))
         if what:
@@ -161,6 +172,13 @@ def _preference(content: str, what: str, *, polarity: str, strong: bool = False)
     metadata = {"polarity": polarity} | ({"strength": STRONG} if strong else {})
     value = (f"polarity:{polarity}", *((f"strength:{STRONG}",) if strong else ()))
     return Candidate(PREFERENCE, content, slot=f"pref:{subject}", value=value, metadata=metadata)
+
+
+def _favourite(kind: str, what: str) -> Candidate:
+    metadata = {"polarity": "positive", "strength": STRONG}
+    value = ("polarity:positive", f"strength:{STRONG}", f"is:{normalise(what)}")
+    return Candidate(PREFERENCE, f"Favourite {kind} is {what}", slot=f"pref:favourite {kind}", value=value,
+                     metadata=metadata)  # fmt: skip
 
 
 def _topic(template: str, topic: str, *, polarity: str) -> Candidate:

@@ -41,6 +41,15 @@ def phrase(name: str) -> str:
     return PHRASE.format(name=name)
 
 
+# A quoted utterance of three words or more ("my dad always said \"you can't cook angry\""); a scare-quoted word stays.
+_QUOTATION = re.compile(r'"[^"\n]*?\s[^"\n]*?\s[^"\n]*?"|“[^”\n]*?\s[^”\n]*?\s[^”\n]*?”')
+
+
+def without_quotations(text: str) -> str:
+    """Quoted speech replaced by an ellipsis: what someone else said is not what the speaker says of themselves."""
+    return _QUOTATION.sub("…", text)
+
+
 def sentences(message: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_SPLIT.split(message) if part.strip()]
 

@@ -29,6 +29,18 @@ RELATIONS = {
     "manager": "manager", "colleague": "colleague", "coworker": "colleague", "roommate": "roommate",
     "flatmate": "roommate", "neighbor": "neighbour", "neighbour": "neighbour", "niece": "niece",
     "nephew": "nephew", "kid": "child", "baby": "child", "therapist": "therapist", "teacher": "teacher",
+    "mummy": "mother", "mama": "mother", "ma": "mother", "pops": "father", "pa": "father", "stepmom": "stepmother",
+    "stepmum": "stepmother", "stepmother": "stepmother", "stepdad": "stepfather", "stepfather": "stepfather",
+    "granddaughter": "granddaughter", "grandson": "grandson", "grandchild": "grandchild", "grandkid": "grandchild",
+    "granny": "grandmother", "nana": "grandmother", "nan": "grandmother", "grandad": "grandfather",
+    "granddad": "grandfather", "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
+    "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "son-in-law": "son-in-law",
+    "daughter-in-law": "daughter-in-law", "twin": "twin", "twin sister": "sister", "twin brother": "brother",
+    "mate": "friend", "bestie": "best friend", "bff": "best friend", "buddy": "friend", "pal": "friend",
+    "lab mate": "colleague", "labmate": "colleague", "workmate": "colleague", "teammate": "colleague",
+    "classmate": "classmate", "housemate": "roommate", "landlord": "landlord", "landlady": "landlord",
+    "supervisor": "supervisor", "professor": "teacher", "tutor": "teacher", "coach": "coach", "doctor": "doctor",
+    "ex": "ex", "ex-wife": "ex", "ex-husband": "ex", "ex-boyfriend": "ex", "ex-girlfriend": "ex", "ex-partner": "ex",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.
@@ -50,6 +62,39 @@ IDENTITY_ADJECTIVES = {
     "autistic", "colorblind", "lactose intolerant", "allergic to nuts", "religious", "atheist",
 }  # fmt: skip
 
+# Occupation words a job title ends in ("senior product *designer*"); trades named by their ending (-ist, -ician,
+# -ologist: pharmacist, electrician, cardiologist) are read without a list.
+JOB_TITLES = {
+    "engineer", "developer", "programmer", "coder", "designer", "architect", "analyst", "accountant", "auditor",
+    "consultant", "manager", "director", "head", "lead", "teacher", "lecturer", "professor", "tutor", "instructor",
+    "nurse", "doctor", "physician", "surgeon", "gp", "midwife", "paramedic", "vet", "veterinarian", "carer",
+    "caregiver", "counsellor", "counselor", "chef", "cook", "baker", "butcher", "barista", "waiter", "waitress",
+    "bartender", "server", "cashier", "driver", "pilot", "mechanic", "plumber", "carpenter", "builder", "welder",
+    "farmer", "fisherman", "lawyer", "attorney", "solicitor", "barrister", "paralegal", "judge", "officer",
+    "firefighter", "soldier", "writer", "editor", "author", "reporter", "photographer", "filmmaker", "producer",
+    "musician", "singer", "actor", "actress", "dancer", "student", "researcher", "postdoc", "intern", "apprentice",
+    "clerk", "secretary", "receptionist", "assistant", "administrator", "admin", "salesman", "saleswoman",
+    "salesperson", "rep", "representative", "marketer", "recruiter", "banker", "trader", "broker", "economist",
+    "entrepreneur", "founder", "co-founder", "cofounder", "ceo", "cto", "cfo", "coo", "owner", "freelancer",
+    "contractor", "cleaner", "janitor", "caretaker", "librarian", "pastor", "priest", "imam", "rabbi", "worker",
+    "technician", "coordinator", "agent", "supervisor", "executive", "volunteer", "nanny", "babysitter",
+    "housekeeper", "gardener", "painter", "sculptor", "tailor", "hairdresser", "barber", "stylist", "beautician",
+    "model", "coach", "trainer", "athlete", "footballer", "player", "midfielder", "striker", "goalkeeper",
+    "security guard", "guard", "courier", "postman", "postwoman", "miner", "sailor", "translator", "interpreter",
+    "surveyor", "inspector", "planner", "strategist", "scientist", "mathematician", "housewife",
+    "homemaker", "stay-at-home mom", "stay-at-home mum", "stay-at-home dad", "civil servant", "teaching assistant",
+}  # fmt: skip
+
+# "I'm a …" that says who one is (jobs are JOB_TITLES).
+IDENTITY_NOUNS = {
+    "vegetarian", "vegan", "pescatarian", "single mom", "single mum", "single dad", "single parent", "mom", "mum",
+    "dad", "parent", "new mom", "new mum", "new dad", "first-time mom", "first-time mum", "widow", "widower",
+    "grandmother", "grandfather", "grandma", "grandpa", "twin", "introvert", "extrovert", "ambivert", "morning person",
+    "night owl", "cat person", "dog person", "christian", "muslim", "hindu", "sikh", "buddhist", "jew", "atheist",
+    "diabetic", "retiree", "pensioner", "immigrant", "refugee", "veteran", "carer", "only child", "middle child",
+    "perfectionist", "workaholic", "smoker", "non-smoker", "recovering alcoholic", "lefty", "gamer", "foodie",
+}  # fmt: skip
+
 # Objects that do not make a preference worth remembering ("I like that", "I love you").
 PRONOUN_OBJECTS = {"it", "that", "this", "you", "them", "him", "her", "those", "these", "u", "ya", "yours"}
 
@@ -65,7 +110,8 @@ HAVE_NOT_FACTS = (
     "fun", "a good time", "a great time", "time", "no time", "work", "a meeting", "an exam", "exams",
     "an interview", "a headache", "a cold", "plans", "never", "always", "just", "already", "done",
     "seen", "heard", "said", "told", "tried", "a lot", "nothing", "something", "a date", "class",
-    "classes", "homework", "to go", "a call", "an idea", "an appointment", "the",
+    "classes", "homework", "to go", "a call", "an idea", "an appointment", "the", "no ", "strong ", "mixed ",
+    "opinions", "feelings", "a feeling", "a lot of", "lots of", "so much", "enough",
 )  # fmt: skip
 
 # Messages made only of these carry no content worth an episode.

@@ -16,7 +16,8 @@ def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        ("I am a software engineer", [("fact", "Is a software engineer", "", [])]),
+        # a job is single-valued: the next one supersedes it
+        ("I am a software engineer", [("fact", "Is a software engineer", "occupation", [])]),
         (
             "I'm a nurse at Apollo Hospital",
             [("fact", "Is a nurse at Apollo Hospital", "workplace", ["workplace:apollo-hospital"])],
@@ -26,7 +27,7 @@ def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
             "I've got a golden retriever named Bruno",
             [("fact", "Has a golden retriever named Bruno", "pet:bruno", ["pet:bruno"])],
         ),
-        ("My favourite colour is blue", [("fact", "Favourite colour is blue", "my:favourite colour", [])]),
+        # a favourite is a taste (a preference said strongly), one per kind
         ("My dog Bruno had his vet appointment today", [("fact", "Has a dog named Bruno", "pet:bruno", ["pet:bruno"])]),
         ("I work at Infosys", [("fact", "Works at Infosys", "workplace", ["workplace:infosys"])]),
         ("I study at IIT Bombay", [("fact", "Studies at IIT Bombay", "school", ["school:iit-bombay"])]),
@@ -36,7 +37,7 @@ def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
         ("my name is arjun", [("fact", "Name is Arjun", "name", [])]),
         ("I'm married", [("fact", "Is married", "relationship_status", [])]),
         ("My wife's name is Priya", [("fact", "Wife's name is Priya", "relation:partner", ["person:priya"])]),
-        ("My mom lives in Chennai", [("fact", "Mom lives in Chennai", "", ["person:mom"])]),
+        ("My mom lives in Chennai", [("fact", "Mom lives in Chennai", "", ["person:mom", "location:chennai"])]),
     ],
 )
 def test_fact_rules(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
@@ -47,6 +48,7 @@ def test_fact_rules(message: str, expected: list[tuple[str, str, str, list[str]]
     ("message", "expected"),
     [
         ("I love biryani", [("preference", "Loves biryani", "pref:biryani", [])]),
+        ("My favourite colour is blue", [("preference", "Favourite colour is blue", "pref:favourite colour", [])]),
         ("I really like coffee", [("preference", "Likes coffee", "pref:coffee", [])]),
         ("I don't like coffee", [("preference", "Doesn't like coffee", "pref:coffee", [])]),
         ("I hate spicy food", [("preference", "Hates spicy food", "pref:spicy food", [])]),

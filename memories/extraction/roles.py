@@ -1,0 +1,186 @@
+"""Work and study: a job title however it is said, where, and what one studies.
+
+A role is a short phrase ending in an occupation word ("senior product designer", "high school chemistry teacher",
+"cardiologist"): JOB_TITLES, or a word that names a trade by its ending (-ist, -ician, -ologist). One says it many
+ways — "I'm a nurse at St Mary's", "I joined Swiggy as a senior backend engineer", "got a new job as head chef at
+Alinea", "I was a teacher for 35 years", and in introductions without a verb: "Kwame, chartered accountant at Deloitte
+in Accra". Each gives one fact: the role with its employer when named (slot ``workplace``, value employer + role, as
+"Is a nurse at Apollo Hospital" always had), else the role alone (slot ``occupation``); a named town it is done in
+becomes a separate "Works in …" fact linked to the place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memories.extraction.entities import place
+from memories.extraction.facts import BARE_AGES, INTRO, facet
+from memories.extraction.text import title
+from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import JOB_TITLES
+
+FACT = "fact"
+_TITLES = "|".join(sorted(map(re.escape, JOB_TITLES), key=len, reverse=True))
+_MODIFIER = r"(?!(?:at|in|for|with|and|but|from|of|to|i|im|a|an|the|my|is|was|am|as|now)\b)[\w'-]+\s+"
+# Up to four words before the occupation word; the occupation word ends the role ("nurse" in "a nurse in Lyon").
+_TITLE = rf"(?:{_TITLES}|[a-z]+(?:ologist|ician|ist))"
+ROLE = rf"(?P<role>(?i:(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]))"
+_PROPER = r"(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w&'.-]*){0,3}"
+# "… at Deloitte in Accra", "… in Noida", "… at a hospital in Lyon", "… in Logan Square, Chicago"
+_WHERE = (
+    rf"(?:\s+(?:at|for|with)\s+(?P<org>{_PROPER}))?"
+    rf"(?:(?:\s+(?:at|in|on)\s+(?:a|an|the)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,2}})*"
+    rf"\s+(?:in|near)\s+(?P<place>{_PROPER})(?:,\s*(?P<city>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?)?"
+)
+_I_AM = r"(?:i\s+am|i'm|im|i’m)"
+_SAID = [
+    # "I'm a nurse", "I'm now a senior manager", "I'm currently working as a barista"
+    (re.compile(rf"(?i:\b{_I_AM}\s+(?:now\s+|currently\s+|also\s+)?(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"), "Is"),
+    # "I joined Swiggy as a senior backend engineer", "got a new job as head chef at Alinea", "promoted to team lead"
+    (
+        re.compile(
+            rf"(?i:\b(?:i\s+(?:just\s+|recently\s+)?joined\s+(?P<joined>{_PROPER})\s+as"
+            rf"|(?:got|landed|found|started|have|accepted|took)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:\w+[\s-]time\s+)?"
+            rf"(?:job|position|role|offer)\s+as|(?:got\s+)?promoted\s+to|hired\s+as|i\s+(?:now\s+)?work\s+as)"
+            rf"\s+(?:a\s+|an\s+)?){ROLE}{_WHERE}"
+        ),
+        "Is",
+    ),
+    # "I was a primary school teacher for 35 years", "I used to be a nurse"
+    (re.compile(rf"(?i:\bi\s+(?:was|used\s+to\s+be)\s+(?:a|an)\s+){ROLE}{_WHERE}(?=\s+(?:for|until|till|before|\d)|\s*[,.]|$)"), "Was"),
+]  # fmt: skip
+# A clause that is only a role, in an introduction: "Kwame, chartered accountant at Deloitte", "vet in Newtown, Sydney".
+_BARE_ROLE = re.compile(rf"^(?i:(?:a|an)\s+)?{ROLE}{_WHERE}(?i:\s+now)?\W*$")
+_BARE_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)$")
+_BARE_PLACE = re.compile(r"^(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\W*$")
+_BARE_AGE = re.compile(r"^(?P<age>\d{2,3})$")
+_SEGMENT = re.compile(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=(?:a|an)\s)")
+_NOT_ROLES = frozenset({"bit", "lot", "fan", "mess", "wreck", "big fan", "huge fan"})
+_STUDY = re.compile(
+    rf"(?i:\b(?:i\s+study|{_I_AM}\s+studying|{_I_AM}\s+doing\s+(?:a|an|my)|doing\s+(?:a|an|my)"
+    rf"|(?:first|second|third|fourth|final|last|\d(?:st|nd|rd|th))[\s-]year)"
+    rf"\s+(?:(?:phd|ph\.d\.?|master'?s|masters|msc|ma|mba|bsc|ba|degree|doctorate|postdoc)\s+(?:in\s+)?)?)"
+    rf"(?P<subject>[a-zA-Z][\w&'-]*(?:\s+[a-z][\w&'-]*){{0,2}})\s+at\s+(?P<school>{_PROPER})"
+)
+_RUN = re.compile(
+    r"(?i:\bi\s+(?:run|own|manage|opened)\s+(?:a|an|my\s+own|our|my)\s+)(?P<what>(?:[a-z][\w'-]*\s+){0,2}?"
+    r"(?:business|company|shop|store|bakery|restaurant|cafe|café|salon|studio|clinic|practice|bar|pub|startup|"
+    r"farm|agency|firm|garage|stall|boutique|hotel|b&b|food\s+truck|gym|nursery|charity))(?![\w-])"
+    rf"(?:\s+(?:in|near)\s+(?P<place>{_PROPER}))?"
+)
+_DRIVE_FOR = re.compile(rf"(?i:\bi\s+(?:drive|deliver|ride)\s+(?:for\s+)?)(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)?)"
+                        rf"(?:\s+in\s+(?P<place>{_PROPER}))?")  # fmt: skip
+
+
+def role_facts(sentence: str) -> list[Candidate]:
+    found: list[Candidate] = []
+    for pattern, verb in _SAID:
+        for match in pattern.finditer(sentence):
+            found += _role(match, verb, employer=_group(match, "org") or _group(match, "joined"))
+    intro = INTRO.match(sentence)
+    if intro is not None:
+        found += _introduction(sentence[intro.end() :])
+    elif not found:
+        found += _introduction(sentence, verbless=True)
+    return found
+
+
+def study_facts(sentence: str) -> list[Candidate]:
+    """'I'm studying architecture at UNAM', 'doing a PhD in neuroscience at the Charité' → school and subject."""
+    found = []
+    for match in _STUDY.finditer(sentence):
+        school = place("school", _without_the(match.group("school")))
+        subject = match.group("subject").strip()
+        found.append(Candidate(FACT, f"Studies {subject} at {school.display_name}", slot="school",
+                               value=(school.ref,), entities=(school,)))  # fmt: skip
+    return found
+
+
+def business_facts(sentence: str) -> list[Candidate]:
+    """'I run a small bakery in Vancouver', 'I drive Uber in Toronto': what one does for a living, said by doing it."""
+    found = []
+    for match in _RUN.finditer(sentence):
+        where = _places(match)
+        content = f"Runs a {match.group('what').lower()}" + (f" in {where[0].display_name}" if where else "")
+        found.append(Candidate(FACT, content, slot="occupation", value=(facet("role", match.group("what")),),
+                               entities=tuple(where)))  # fmt: skip
+    for match in _DRIVE_FOR.finditer(sentence):
+        employer = place("workplace", match.group("org"))
+        where = _places(match)
+        content = f"Drives for {employer.display_name}" + (f" in {where[0].display_name}" if where else "")
+        found.append(Candidate(FACT, content, slot="workplace", value=(employer.ref,), entities=(employer, *where)))
+    return found
+
+
+def _introduction(rest: str, *, verbless: bool = False) -> list[Candidate]:
+    """The clauses after a name: "27, software engineer in Bangalore" — an age, a role, the town it is in.
+
+    ``verbless``: a whole sentence of such clauses, the name among them ("Olivia, vet in Newtown, Sydney"; "Senior
+    manager now"); it counts only when a role is there, so "Maya, 31" alone says nothing."""
+    found: list[Candidate] = []
+    name = ""
+    for segment in _SEGMENT.split(rest.strip(" ,.!")):
+        age, role = _BARE_AGE.match(segment), _BARE_ROLE.match(segment)
+        if age is not None and int(age.group("age")) in BARE_AGES:
+            years = age.group("age")
+            found.append(Candidate(FACT, f"Is {years} years old", slot="age", value=(facet("age", years),)))
+        elif role is not None:
+            found += _role(role, "Is", employer=_group(role, "org"))
+            name = name or ("now" if re.search(r"(?i)\bnow\W*$", segment) else "")
+        elif found and found[-1].content.startswith("Works in") and (town := _BARE_PLACE.match(segment)):
+            city = place("location", town.group("place"))  # "vet in Newtown, Sydney"
+            near = found.pop()
+            found.append(Candidate(FACT, f"{near.content}, {city.display_name}", entities=(*near.entities, city)))
+        elif verbless and not found and not name and (bare := _BARE_NAME.match(segment)):
+            name = bare.group("name")
+        elif verbless:
+            return []  # a clause that is neither: not an introduction
+    if verbless and not (any(c.slot in {"workplace", "occupation"} for c in found) and _said_of_oneself(found, name)):
+        return []
+    if name and name != "now" and name.split()[0].lower() not in JOB_TITLES:
+        found.append(Candidate(FACT, f"Name is {name}", slot="name", value=(facet("name", name),)))
+    return found
+
+
+def _said_of_oneself(found: list[Candidate], name: str) -> bool:
+    """A verbless role is the speaker's with their name, age or town beside it, or "now" (``name`` is "now" then):
+    "head chef." alone is not."""
+    return bool(name) or any(c.slot == "age" or c.content.startswith("Works in") for c in found)
+
+
+def _role(match: re.Match[str], verb: str, *, employer: str) -> list[Candidate]:
+    role = " ".join(match.group("role").split())
+    if role.lower() in _NOT_ROLES or role.lower().startswith(("bit ", "lot ")):
+        return []
+    article = "an" if role[:1].lower() in "aeiou" else "a"
+    where = _places(match)
+    if verb == "Was":
+        return [Candidate(FACT, f"Was {article} {role}", entities=tuple(where))]
+    found = []
+    if employer:
+        workplace = place("workplace", _without_the(employer))
+        value = (workplace.ref, facet("role", role))
+        content = f"Is {article} {role} at {workplace.display_name}"
+        found.append(Candidate(FACT, content, slot="workplace", value=value, entities=(workplace,)))
+    else:
+        found.append(Candidate(FACT, f"Is {article} {role}", slot="occupation", value=(facet("role", role),)))
+    if where:
+        found.append(Candidate(FACT, f"Works in {where[-1].display_name}", entities=tuple(where)))
+    return found
+
+
+def _places(match: re.Match[str]) -> list[EntityMention]:
+    names = [_group(match, "place"), _group(match, "city")]
+    return [place("location", _without_the(name)) for name in names if name]
+
+
+def _group(match: re.Match[str], name: str) -> str:
+    return (match.groupdict().get(name) or "").strip()
+
+
+def _without_the(name: str) -> str:
+    return re.sub(r"^(?:the|The)\s+", "", title(name.strip()))
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (role_facts, study_facts, business_facts)
