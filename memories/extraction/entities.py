@@ -14,7 +14,8 @@ _NAME = r"(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 
 # "my", "our"; then words that describe the relative or pet, not name them ("my little brother Mateo").
-MY = r"\b(?:my|our)\s+(?:(?:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|new|old|dear|step|half)[\s-]+)?"
+_DESCRIBING = r"(?:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|new|old|dear|step|half)"
+MY = rf"\b(?:my|our)\s+(?:{_DESCRIBING}[\s-]+)?"
 # A relation or species word ends where the word ends: "my mother-in-law" is not "my mother", "my lab mate" no labrador.
 RELATION_END = r"(?![\w-]|\s+(?:mate|partner|food|walker|sitter|bed|toy|tree|person|people)s?\b)"
 _NAMED_AS = r"(?:'s name is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)"

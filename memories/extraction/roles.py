@@ -36,7 +36,10 @@ _WHERE = (
 _I_AM = r"(?:i\s+am|i'm|im|i’m)"
 _SAID = [
     # "I'm a nurse", "I'm now a senior manager", "I'm currently working as a barista"
-    (re.compile(rf"(?i:\b{_I_AM}\s+(?:now\s+|currently\s+|also\s+)?(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"), "Is"),
+    (
+        re.compile(rf"(?i:\b{_I_AM}\s+(?:now\s+|currently\s+|also\s+)?(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"),
+        "Is",
+    ),
     # "I joined Swiggy as a senior backend engineer", "got a new job as head chef at Alinea", "promoted to team lead"
     (
         re.compile(
@@ -48,7 +51,13 @@ _SAID = [
         "Is",
     ),
     # "I was a primary school teacher for 35 years", "I used to be a nurse"
-    (re.compile(rf"(?i:\bi\s+(?:was|used\s+to\s+be)\s+(?:a|an)\s+){ROLE}{_WHERE}(?=\s+(?:for|until|till|before|\d)|\s*[,.]|$)"), "Was"),
+    (
+        re.compile(
+            rf"(?i:\bi\s+(?:was|used\s+to\s+be)\s+(?:a|an)\s+){ROLE}{_WHERE}"
+            r"(?=\s+(?:for|until|till|before|\d)|\s*[,.]|$)"
+        ),
+        "Was",
+    ),
 ]  # fmt: skip
 # A clause that is only a role, in an introduction: "Kwame, chartered accountant at Deloitte", "vet in Newtown, Sydney".
 _BARE_ROLE = re.compile(rf"^(?i:(?:a|an)\s+)?{ROLE}{_WHERE}(?i:\s+now)?\W*$")
