@@ -52,7 +52,7 @@ _WORK_AT = re.compile(
 # "I joined Google", "I started at Google": only before a capitalised name, since one also joins a gym or the choir
 # and starts at the bottom.
 _JOINED = re.compile(
-    rf"(?i:\bi\s+{_NOW}(?:joined|started\s+at|began\s+at))\s+(?P<x>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){{0,3}})"
+    rf"(?i:\bi\s+{_NOW}(?:joined|started\s+at|began\s+at))\s+(?P<x>(?>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){{0,3}}))"
     r"(?!\s+as\s)"  # "I joined Swiggy as a backend engineer" is the role rules' (roles.py)
 )
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")

@@ -18,7 +18,12 @@ from memories.extraction.vocabulary import FILLER_WORDS, PRONOUN_OBJECTS
 
 PREFERENCE = "preference"
 _NEG = r"(?:don't|dont|do\s+not|don’t|never|no\s+longer)"
-_ADVERB = r"(?:really\s+|absolutely\s+|totally\s+|honestly\s+|just\s+|kinda\s+|kind\s+of\s+|so\s+|also\s+)?"
+_ADVERB = (
+    r"(?:really\s+|absolutely\s+|totally\s+|honestly\s+|just\s+|kinda\s+|kind\s+of\s+|so\s+|also\s+|even\s+"
+    r"|do\s+(?!not\b)|genuinely\s+|truly\s+|still\s+|actually\s+)?"
+)
+# The subject of a taste: "I", or nothing at the start of a sentence ("can't stand cilantro", "hate Mondays").
+_I = r"(?:\bi\s+|^(?:(?:honestly|tbh|ngl|lol|ugh|god|man)\W+)?)"
 
 _AVOID = re.compile(
     rf"(?i)\b(?:(?:please\s+)?(?:{_NEG}|can\s+you\s+not|could\s+you\s+not)\s+(?:ever\s+)?"
@@ -36,10 +41,21 @@ _INTEREST = re.compile(
     rf"\s+(?:talk|chat)\s+(?:about|more\s+about)\s+{phrase('x')}"
 )
 _DISLIKE = re.compile(
-    rf"(?i)\bi\s+(?:(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
-    rf"|{_ADVERB}(?P<verb>hate|dislike|detest|despise|can't\s+stand|cannot\s+stand|can’t\s+stand))\s+{phrase('x')}"
+    rf"(?i)(?:\bi\s+{_ADVERB}(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
+    rf"|{_I}{_ADVERB}(?P<verb>hate|dislike|detest|despise|can't\s+stand|cannot\s+stand|can’t\s+stand))\s+{phrase('x')}"
 )
 _LIKE = re.compile(rf"(?i)\bi\s+{_ADVERB}(?P<verb>love|like|enjoy|adore)\s+{phrase('x')}")
+# "I don't eat pork", "I never drink coffee": a diet is a standing dislike.
+_DONT_EAT = re.compile(rf"(?i)\bi\s+{_ADVERB}{_NEG}\s+(?P<verb>eat|drink)\s+{phrase('x')}")
+# "I'm not really a cat person", "I'm a dog person"
+_PERSON_OF = re.compile(
+    r"(?i)\b(?:i'm|i\s+am|im)\s+(?P<neg>not\s+(?:really\s+|much\s+of\s+|exactly\s+)?)?(?:a|an)\s+"
+    r"(?P<x>[a-z]+)\s+(?:person|guy|girl|gal)\b"
+)
+_NOT_A_KIND = frozenset({"morning", "night", "evening", "early", "people", "details", "numbers", "words", "math",
+                         "big", "party", "social", "outdoors", "indoor", "outdoor"})  # fmt: skip
+# "I support Arsenal": a team is a name.
+_SUPPORT = re.compile(r"(?i:\bi\s+(?:support|root\s+for|follow))\s+(?P<x>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})")
 _FAN = re.compile(
     rf"(?i)\b(?:i'm|i\s+am|im)\s+(?:a\s+(?:big|huge)\s+fan\s+of|really\s+into|into|obsessed\s+with)\s+{phrase('x')}"
 )
@@ -117,6 +133,20 @@ def like_preferences(sentence: str) -> list[Candidate]:
             continue  # "my all-time favourite and pizza is my second": not a kind of thing
         if what and not sentence.rstrip().endswith("?") and not _NOT_A_FAVOURITE.match(what):
             found.append(_favourite(kind, what))
+    for match in _DONT_EAT.finditer(sentence):
+        what = _object(match.group("x"), max_words=4)
+        if what and what.lower() not in {"anymore", "any more", "now", "much", "a lot", "either", "often"}:
+            found.append(_preference(f"Doesn't {match.group('verb').lower()} {what}", what, polarity="negative"))
+    for match in _PERSON_OF.finditer(sentence):
+        kind, plural = match.group("x").lower(), match.group("x").lower() + "s"
+        if kind in _NOT_A_KIND:
+            continue  # "not a morning person": who they are, not what they like
+        if match.group("neg"):
+            found.append(_preference(f"Doesn't like {plural} (not a {kind} person)", plural, polarity="negative"))
+        else:
+            found.append(_preference(f"Likes {plural} (a {kind} person)", plural, polarity="positive"))
+    for match in _SUPPORT.finditer(sentence):
+        found.append(_preference(f"Supports {match.group('x')}", match.group("x"), polarity="positive"))
     for match in _FAN.finditer(sentence):
         what = _object(match.group("x"))
         if what:
@@ -145,13 +175,24 @@ RULES: tuple[Callable[[str], list[Candidate]], ...] = (
 
 
 def _object(text: str, *, max_words: int = 8) -> str:
+    text = _ASIDE.sub("", text.strip()) if len(text.split()) > 4 else text
+    if re.match(r"(?i)(?:when|how)\s", text):
+        max_words = max(max_words, 12)  # a situation takes a few more words than a thing
     what = to_third_person(clean_phrase(text, max_words=max_words))
     words = what.lower().split()
+    if len(words) > 1 and words[0] in {"when", "how"} and not _QUESTION_WORD.match(words[1]):
+        return what  # "I hate when people are late", "I hate how traffic eats my day": what they dislike
     if not words or what.lower() in PRONOUN_OBJECTS or words[0] in _NOT_AN_OBJECT_START:
         return ""
     if words[0] in {"the", "this", "that", "your", "their"} and len(words) > 1 and words[1] in _REACTION_OBJECTS:
         return ""
     return "" if len(words) == 1 and words[0] in STOPWORDS else what
+
+
+# "a good crossword in the morning with my tea": the thing is "a good crossword"; when and with whom it is had is not.
+_ASIDE = re.compile(r"(?i)\s+(?:in\s+the\s+(?:morning|evening|afternoon)|on\s+(?:weekends|sundays|the\s+weekend)"
+                    r"|with\s+(?:my|a|some)|every\s+\w+|at\s+night|at\s+the\s+weekend)\b.*$")  # fmt: skip
+_QUESTION_WORD = re.compile(r"(?i)(?:you|do|does|did|is|are|can|could|would|should)\b")
 
 
 def _without_leading_filler(text: str) -> str:
