@@ -6,14 +6,15 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
-from memories.extraction import facts, preferences, roles
-from memories.extraction.entities import person_mentions, pet_mentions
+from memories.extraction import facts, household, preferences, roles
+from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
+from memories.extraction.text import sentences, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
 
-_RULES = (*facts.RULES, *roles.RULES, *preferences.RULES)
+_RULES = (*facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *preferences.RULES)
 
 
 def extract(message: str, *, role: str) -> Extraction:
@@ -24,7 +25,9 @@ def extract(message: str, *, role: str) -> Extraction:
     for sentence in _sentences(message):
         for rule in _RULES:
             candidates.extend(rule(sentence))
-        mentions.extend(pet_mentions(sentence) + person_mentions(sentence))
+        mentions.extend(pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence))
+    for message_rule in household.MESSAGE_RULES:  # what one sentence says of another ("…a puppy! his name is Bruno")
+        candidates.extend(message_rule(without_quotations(message[:4000])))
     return Extraction(
         candidates=tuple(_unique(candidates)),
         mentions=tuple(_unique_mentions([*mentions, *(e for c in candidates for e in c.entities)])),
@@ -33,8 +36,6 @@ def extract(message: str, *, role: str) -> Extraction:
 
 
 def _sentences(message: str) -> list[str]:
-    from memories.extraction.text import sentences, without_quotations
-
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
     # movies"' is not the contact's taste.
     return sentences(without_quotations(message[:4000]))
@@ -52,6 +53,11 @@ def _unique(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def _unique_mentions(mentions: list[EntityMention]) -> list[EntityMention]:
+    # "Tom is my fiancé": the fiancé is Tom, not a second, unnamed person
+    named = {m.metadata.get("relation") for m in mentions if m.entity_type == "person" and is_named(m)}
+    mentions = [
+        m for m in mentions if is_named(m) or m.entity_type != "person" or m.metadata.get("relation") not in named
+    ]
     by_ref: dict[str, EntityMention] = {}
     for mention in mentions:
         current = by_ref.get(mention.ref)

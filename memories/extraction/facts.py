@@ -39,11 +39,29 @@ _I_AM = r"(?:i\s+am|i'm|im|i’m)"
 _STATUSES = "|".join(sorted(map(re.escape, RELATIONSHIP_STATUSES), key=len, reverse=True))
 _ADJECTIVES = "|".join(sorted(map(re.escape, IDENTITY_ADJECTIVES), key=len, reverse=True))
 
-_LIVE = re.compile(rf"(?i)\b(?:i\s+(?:now\s+)?live|{_I_AM}\s+living|i\s+stay|{_I_AM}\s+based)\s+in\s+{phrase('x')}")
-_MOVED = re.compile(
-    rf"(?i)\b(?:i|we)\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+to\s+{phrase('x')}"
+_WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
+_LIVE = re.compile(
+    rf"(?i)\b(?:{_WE}\s+(?:now\s+|still\s+|currently\s+)?(?:live|stay|reside)|(?:{_I_AM}|we're|we\s+are)\s+"
+    rf"(?:now\s+|currently\s+)?(?:living|based|settled))\s+in\s+{phrase('x')}"
 )
-_FROM = re.compile(rf"(?i)\b{_I_AM}\s+(?:originally\s+)?from\s+{phrase('x')}")
+_MOVED = re.compile(
+    rf"(?i)\b{_WE}\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+to\s+{phrase('x')}"
+)
+# A move said before it happens: "I'm moving to Munich in January" (the home changes when they say they moved).
+_MOVING = re.compile(
+    rf"(?i)\b(?:{_I_AM}|we're|we\s+are)\s+(?:finally\s+|officially\s+)?(?:moving|relocating)\s+to\s+{phrase('x')}"
+)
+# A new home found: "Abena and I found an apartment in East Legon", "we bought a house in Leeds".
+_NEW_HOME = re.compile(
+    rf"(?i)\b{_WE}\s+(?:just\s+|finally\s+)?(?:found|bought|rented|got|signed\s+for)\s+(?:a|an|our)\s+(?:new\s+)?"
+    rf"(?P<home>flat|apartment|house|place|home|condo)\s+in\s+{phrase('x')}"
+)
+_FROM = re.compile(
+    rf"(?i)\b(?:{_I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from"
+    rf"|i\s+(?:grew\s+up|was\s+born(?:\s+and\s+(?:raised|bred))?)\s+in)\s+{phrase('x')}"
+)
+# "I came from Punjab 6 years ago": a capitalised place ("I came from work" is no hometown)
+_CAME_FROM = re.compile(r"(?i:\bi\s+(?:come|came)\s+(?:here\s+)?from)\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")
 _NOW = r"(?:currently\s+|now\s+|just\s+|recently\s+)?"
 _WORK_AT = re.compile(
     rf"(?i)\b(?:i\s+{_NOW}(?:work|intern)|{_I_AM}\s+{_NOW}working|i\s+{_NOW}(?:started|began)"
@@ -137,14 +155,35 @@ def location_facts(sentence: str) -> list[Candidate]:
     found = []
     for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)")):
         for match in pattern.finditer(sentence):
-            where = _name(match.group("x"), max_words=4)
-            if where:
-                found.append(_entity_fact(template.format(title(where)), "location", place("location", where)))
-    for match in _FROM.finditer(sentence):
+            found += _home(template, _name(match.group("x"), max_words=4))
+    for match in _NEW_HOME.finditer(sentence):
         where = _name(match.group("x"), max_words=4)
-        if where:
+        if where[:1].isupper():
+            home = match.group("home").lower()
+            found.append(_entity_fact(f"Found {_article(home)} {home} in {where}", "", place("location", where)))
+    for match in _MOVING.finditer(sentence):
+        where = _name(match.group("x"), max_words=4)
+        if where and not _A_KIND_OF_PLACE.match(where):
+            found.append(_entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
+    for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence)]:
+        where = _name(match.group("x"), max_words=4)
+        if where and not _A_KIND_OF_PLACE.match(where):
             found.append(_entity_fact(f"Is from {title(where)}", "hometown", place("location", where)))
     return found
+
+
+# "a small town", "the bathroom", "my parents' place": a kind of place or a room, not a named one.
+_A_KIND_OF_PLACE = re.compile(r"(?:a|an|the|my|our|this|that|their|his|her)\s+[a-z]")
+
+
+def _home(template: str, where: str) -> list[Candidate]:
+    if not where:
+        return []
+    if where.split()[0].lower() in {"a", "an"}:
+        return [_fact(template.format(where), "location", value=(facet("in", where),))]  # "Lives in a small town"
+    if _A_KIND_OF_PLACE.match(where):
+        return []  # "I live in the bathroom these days"
+    return [_entity_fact(template.format(title(where)), "location", place("location", where))]
 
 
 def work_and_study_facts(sentence: str) -> list[Candidate]:

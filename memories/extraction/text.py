@@ -301,7 +301,7 @@ STOPWORDS = frozenset(
 
 _NAME_TAIL = re.compile(
     r"\s+(?:last|this|next|every|today|tonight|yesterday|tomorrow|now|recently|originally|since|for|as|on|"
-    r"with|and|or|where|who|which|from|in|at|near|after|before|during|because|but|so|till|until|these|"
+    r"with|w/?|and|or|where|who|which|from|in|at|near|after|before|during|because|but|so|till|until|these|"
     r"nowadays|lately|again|already|too|though)\b.*$",
     re.IGNORECASE,
 )

@@ -1,0 +1,152 @@
+"""Who lives in the contact's life, said the ways "my dog Bruno" does not cover.
+
+- Several at once: "I've got three dogs: Pickles, Noodle and Bear", "we have two kids, Inês and Tiago", "two boys,
+  Hugo and Léo", "a little girl called Rin".
+- Named a sentence later: "we got a puppy!! his name is Bruno" (a message-level rule: it reads the whole message).
+- Named first: "Tom is my fiancé", "Priya's my sister".
+- Parents and grandparents called by what one calls them, without "my": "mum says…", "Dad died", "papa had…".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memories.extraction.entities import is_named, person_mentions
+from memories.extraction.facts import facet
+from memories.extraction.text import entity_key, title
+from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import PARTNER_RELATIONS, PET_SPECIES, RELATIONS, SINGULAR_RELATIONS
+
+FACT = "fact"
+_NAME = r"[A-Z][^\W\d_]*(?:['-][^\W\d_]+)?"
+_NAMES = rf"(?P<names>{_NAME}(?:\s*,\s*{_NAME})*(?:\s*,?\s*(?:and|&)\s+{_NAME})?)"
+_COUNT = r"(?P<count>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|twins?)"
+_CHILDREN = {"kid": "child", "kids": "child", "child": "child", "children": "child", "baby": "child",
+             "babies": "child", "boy": "son", "boys": "son", "son": "son", "sons": "son", "girl": "daughter",
+             "girls": "daughter", "daughter": "daughter", "daughters": "daughter"}  # fmt: skip
+_PETS = {**PET_SPECIES, **{f"{kind}s": species for kind, species in PET_SPECIES.items()}, "puppies": "dog"}
+_KINDS = "|".join(sorted(map(re.escape, [*_CHILDREN, *_PETS]), key=len, reverse=True))
+_SEVERAL = re.compile(
+    rf"(?i:\b{_COUNT}\s+(?:little\s+|young\s+|grown(?:[\s-]up)?\s+|beautiful\s+|lovely\s+)?(?P<kind>{_KINDS}))"
+    rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+)){_NAMES}(?![\w'])"
+)
+# Someone else's household: "my sister has two kids, Ava and Mia" is the sister's.
+_OTHERS_HAVE = re.compile(
+    r"(?:(?i:\b(?:he|she|they|my\s+[\w-]+))|\b(?!(?:We|I|You|Just|And|So|But|Also)\b)[A-Z][a-z]+)"
+    r"(?i:\s+(?:has|have|had|got|'s\s+got))\b[^.!?]*$"
+)
+_ACQUIRED = re.compile(
+    rf"(?i)\b(?:got|adopted|rescued|have|bought|brought\s+home|welcomed|had|picked\s+up|took\s+in)\s+"
+    rf"(?:a|an|our|my)\s+(?:new\s+)?(?:little\s+|baby\s+|beautiful\s+)?(?P<kind>{_KINDS})\b"
+)
+_NAMED_LATER = re.compile(
+    rf"(?:(?i:\b(?:his|her|its|their)\s+name\s+is|\b(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)"
+    rf"|\bwe\s+(?:named|called)\s+(?:him|her|it|them))\s+)(?P<name>{_NAME})"
+)
+_RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+_IS_MY = re.compile(
+    rf"(?P<name>{_NAME})(?:\s+is|'s)\s+(?i:my\s+(?:new\s+|little\s+|big\s+)?(?P<kind>{_RELATION_WORDS}))(?![\w-])"
+)
+# What one calls a parent or grandparent, used as their name: "mum says", "Dad died", "papa had a heart attack".
+_KIN_TERMS = ("mum", "mom", "mummy", "mommy", "mama", "dad", "daddy", "papa", "pops", "grandma", "grandpa",
+              "grandad", "granddad", "granny", "nana", "nan", "nani", "nana ji", "dadi", "dada", "abuela", "abuelo",
+              "tio", "tia", "vovó", "vovô", "oma", "opa", "nonna", "nonno", "mamie", "papi")  # fmt: skip
+_KIN = re.compile(
+    r"(?<![\w'’])(?<!my\s)(?<!your\s)(?<!his\s)(?<!her\s)(?<!the\s)(?<!a\s)(?<!our\s)(?<!their\s)"
+    rf"(?P<kind>(?i:{'|'.join(map(re.escape, _KIN_TERMS))}))(?P<possessive>['’]s)?"
+    r"(?=\s+(?!(?:jokes?|bod|vibes|energy)\b)[a-z]|['’]s\b|\s*[,.!?]|$)"
+)
+_KIN_RELATIONS = {"mum": "mother", "mom": "mother", "mummy": "mother", "mommy": "mother", "mama": "mother",
+                  "dad": "father", "daddy": "father", "papa": "father", "pops": "father", "grandma": "grandmother",
+                  "granny": "grandmother", "nana": "grandmother", "nan": "grandmother", "nani": "grandmother",
+                  "dadi": "grandmother", "abuela": "grandmother", "vovó": "grandmother", "oma": "grandmother",
+                  "nonna": "grandmother", "mamie": "grandmother", "grandpa": "grandfather", "grandad": "grandfather",
+                  "granddad": "grandfather", "dada": "grandfather", "abuelo": "grandfather", "vovô": "grandfather",
+                  "opa": "grandfather", "nonno": "grandfather", "papi": "grandfather", "tio": "uncle", "tia": "aunt",
+                  "nana ji": "grandmother"}  # fmt: skip
+
+
+def several_named(sentence: str) -> list[Candidate]:
+    """'I've got three dogs: Pickles, Noodle and Bear' → one fact, three pets."""
+    found = []
+    for match in _SEVERAL.finditer(sentence):
+        if _OTHERS_HAVE.search(sentence[: match.start()]):
+            continue
+        kind = match.group("kind").lower()
+        names = [n for n in re.split(r"\s*,\s*|\s*,?\s*(?:and|&)\s+", match.group("names")) if n]
+        if len(names) == 1 and kind in _PETS:
+            continue  # "a golden retriever named Bruno" is the pet rules' (named_entity_facts)
+        mentions = [_mention(kind, name) for name in names]
+        said = f"{match.group('count').lower()} {kind}"
+        if len(names) == 1:  # "a little girl called Rin" → "Has a daughter named Rin"
+            word = _CHILDREN.get(kind) or _PETS[kind]
+            said = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+        content = f"Has {said}: {_listed(names)}" if len(names) > 1 else f"Has {said} named {names[0]}"
+        found.append(Candidate(FACT, content, entities=tuple(mentions)))
+    return found
+
+
+def named_in_another_sentence(message: str) -> list[Candidate]:
+    """'we got a puppy!! his name is Bruno': the pet (or baby) of one sentence named in the next."""
+    acquired = _ACQUIRED.search(message)
+    if acquired is None:
+        return []
+    named = _NAMED_LATER.search(message, acquired.end())
+    if named is None:
+        return []
+    kind, name = acquired.group("kind").lower(), named.group("name")
+    mention = _mention(kind, name)
+    if mention.entity_type == "pet":
+        species = mention.metadata["species"]
+        content = f"Has {'an' if species[0] in 'aeiou' else 'a'} {species} named {name}"
+        return [Candidate(FACT, content, slot=f"pet:{mention.key}", value=(mention.ref, facet("species", species)),
+                          entities=(mention,))]  # fmt: skip
+    return [Candidate(FACT, f"{mention.metadata['relation'].capitalize()}'s name is {name}", entities=(mention,))]
+
+
+def named_first(sentence: str) -> list[Candidate]:
+    """'Tom is my fiancé', 'Priya's my sister' → as "my fiancé Tom"."""
+    found = []
+    for match in _IS_MY.finditer(sentence):
+        [person] = person_mentions(f"my {match.group('kind')} {match.group('name')}") or [None]
+        if person is None or not is_named(person):
+            continue
+        relation = person.metadata["relation"]
+        content = f"{relation.capitalize()}'s name is {person.display_name}"
+        if relation in PARTNER_RELATIONS:
+            value = (person.ref, facet("relation", relation))
+            found.append(Candidate(FACT, content, slot="relation:partner", value=value, entities=(person,)))
+        else:
+            slot = f"relation:{relation}" if relation in SINGULAR_RELATIONS else ""
+            found.append(Candidate(FACT, content, slot=slot, value=(person.ref,) if slot else (), entities=(person,)))
+    return found
+
+
+def kin_mentions(sentence: str) -> list[EntityMention]:
+    """'mum says i have to revise' → person Mum (mother), as "my mum" would."""
+    mentions = []
+    for match in _KIN.finditer(sentence):
+        word = match.group("kind").lower()
+        relation = _KIN_RELATIONS[word]
+        mentions.append(EntityMention("person", entity_key(word), word.capitalize(), aliases=(f"my {word}",),
+                                      metadata={"relation": relation}))  # fmt: skip
+    return mentions
+
+
+def _mention(kind: str, name: str) -> EntityMention:
+    if kind in _PETS:
+        species = _PETS[kind]
+        return EntityMention("pet", entity_key(name), title(name), aliases=(title(name), f"my {species}"),
+                             metadata={"species": species})  # fmt: skip
+    relation = _CHILDREN[kind]
+    return EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
+                         metadata={"relation": relation})  # fmt: skip
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (several_named, named_first)
+MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence,)
