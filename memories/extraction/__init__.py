@@ -6,7 +6,7 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
-from memories.extraction import facts, household, preferences, roles
+from memories.extraction import facts, household, lifestyle, preferences, roles
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.text import sentences, without_quotations
@@ -14,7 +14,7 @@ from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
 
-_RULES = (*facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *preferences.RULES)
+_RULES = (*facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *lifestyle.RULES, *preferences.RULES)
 
 
 def extract(message: str, *, role: str) -> Extraction:

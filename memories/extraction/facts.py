@@ -22,6 +22,7 @@ from memories.extraction.text import (
 )
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
+    CONDITIONS,
     HAVE_NOT_FACTS,
     IDENTITY_ADJECTIVES,
     IDENTITY_NOUNS,
@@ -139,6 +140,9 @@ _NOT_A_POSSESSION = re.compile(
 # "Sam (they/them)", "my pronouns are she/her", "he/him pls"
 _PRONOUNS = re.compile(
     r"(?i)\b(?P<a>she|he|they|ze|xe|it)\s*/\s*(?P<b>her|hers|him|his|them|theirs|they|she|he|hir|zir|xem|it)\b"
+)
+_A_CONDITION = re.compile(
+    rf"(?i)(?:^|\s)(?:{'|'.join(sorted(map(re.escape, CONDITIONS), key=len, reverse=True))})(?![\w-])"
 )
 _TWO_CLAUSES = re.compile(r"\b(?:and|but|or|is|are|was)\b")
 _ATTRIBUTE_SLOTS = (
@@ -261,6 +265,8 @@ def possession_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _HAVE.finditer(sentence):
         what = _value(match.group("x"), max_words=8)
+        if _A_CONDITION.search(what):
+            continue  # "I have back pain from driving": a health condition (lifestyle.py)
         if what and not what.lower().startswith(HAVE_NOT_FACTS) and not _NOT_A_POSSESSION.search(what):
             mentions = tuple(pet_mentions(match.group(0)) + person_mentions("my " + what))
             found.append(_fact(f"Has {what}", "", *_named_only(mentions)))
@@ -316,7 +322,11 @@ def hobby_facts(sentence: str) -> list[Candidate]:
     for pattern in (_PLAY, _HOBBY):
         for match in pattern.finditer(sentence):
             hobby = _name(match.group("x"), max_words=4)
-            if hobby and hobby.lower() not in {"games", "it", "with it", "along"}:
+            if (
+                hobby
+                and hobby.lower() not in {"games", "it", "with it", "along"}
+                and not hobby.lower().startswith(("with ", "around ", "outside", "at "))
+            ):
                 mention = EntityMention("hobby", entity_key(hobby), title(hobby), aliases=(hobby.lower(),))
                 verb = "Plays" if pattern is _PLAY else "Hobby:"
                 found.append(_fact(f"{verb} {hobby}", "", mention))

@@ -59,7 +59,9 @@ RELATIONSHIP_STATUSES = {
 IDENTITY_ADJECTIVES = {
     "vegetarian", "vegan", "pescatarian", "diabetic", "pregnant", "retired", "unemployed",
     "introverted", "extroverted", "an introvert", "an extrovert", "left-handed", "deaf", "blind",
-    "autistic", "colorblind", "lactose intolerant", "allergic to nuts", "religious", "atheist",
+    "autistic", "colorblind", "lactose intolerant", "allergic to nuts", "religious", "atheist", "breastfeeding",
+    "disabled", "neurodivergent", "trans", "transgender", "non-binary", "nonbinary", "gay", "lesbian", "bisexual",
+    "queer", "asexual", "sober", "celibate", "self-employed", "homeschooled", "adopted", "widowed",
 }  # fmt: skip
 
 # Occupation words a job title ends in ("senior product *designer*"); trades named by their ending (-ist, -ician,
@@ -93,6 +95,37 @@ IDENTITY_NOUNS = {
     "night owl", "cat person", "dog person", "christian", "muslim", "hindu", "sikh", "buddhist", "jew", "atheist",
     "diabetic", "retiree", "pensioner", "immigrant", "refugee", "veteran", "carer", "only child", "middle child",
     "perfectionist", "workaholic", "smoker", "non-smoker", "recovering alcoholic", "lefty", "gamer", "foodie",
+}  # fmt: skip
+
+# Words a health condition ends in ("type 2 *diabetes*", "Ehlers-Danlos *syndrome*", "high blood *pressure*").
+CONDITIONS = {
+    "syndrome", "disorder", "disease", "diabetes", "asthma", "cancer", "blood pressure", "hypertension",
+    "anxiety", "depression", "adhd", "add", "autism", "arthritis", "migraines", "migraine", "epilepsy", "ibs",
+    "crohn's", "colitis", "lupus", "ms", "multiple sclerosis", "pcos", "endometriosis", "fibromyalgia", "eczema",
+    "psoriasis", "insomnia", "ptsd", "ocd", "bipolar", "back pain", "chronic pain", "long covid", "covid",
+    "tinnitus", "dyslexia", "dyspraxia", "anaemia", "anemia", "thyroid", "hypothyroidism", "scoliosis",
+    "sciatica", "glaucoma", "cataracts", "dementia", "alzheimer's", "parkinson's", "heart condition", "allergies",
+    "hay fever", "sleep apnea", "sleep apnoea", "cerebral palsy", "schizophrenia", "anorexia", "bulimia",
+    "eating disorder", "leukaemia", "leukemia", "tumour", "tumor", "hiv", "hepatitis", "kidney stones", "gout",
+    "vertigo", "celiac", "coeliac", "chronic fatigue", "me/cfs", "long-term illness", "chronic illness",
+}  # fmt: skip
+
+# "I'm on …": medication by name or kind.
+MEDICATIONS = {
+    "sertraline", "fluoxetine", "citalopram", "escitalopram", "prozac", "zoloft", "lexapro", "venlafaxine",
+    "mirtazapine", "bupropion", "wellbutrin", "lithium", "metformin", "insulin", "levothyroxine", "adderall",
+    "ritalin", "methylphenidate", "vyvanse", "concerta", "propranolol", "amlodipine", "lisinopril", "statins",
+    "warfarin", "blood thinners", "beta blockers", "antidepressants", "antibiotics", "meds", "medication", "the pill",
+    "birth control", "chemo", "chemotherapy", "dialysis", "hrt", "testosterone", "estrogen", "oestrogen", "prep",
+    "methadone", "inhalers", "an inhaler", "steroids", "antipsychotics", "mood stabilisers", "mood stabilizers",
+}  # fmt: skip
+
+# Verbs of activities one does as a hobby ("I *sing* in the church choir every Sunday").
+ACTIVITY_VERBS = {
+    "sing", "dance", "paint", "draw", "knit", "crochet", "sew", "run", "jog", "swim", "cycle", "bike", "climb",
+    "box", "surf", "hike", "skate", "row", "fish", "garden", "bake", "meditate", "train", "lift", "golf", "ski",
+    "play", "practise", "practice", "volunteer", "walk", "skateboard", "sail", "kayak", "write", "read", "pray",
+    "spar", "wrestle", "fence", "ride", "shoot", "game", "stream", "journal", "sketch", "skydive", "dive", "snowboard",
 }  # fmt: skip
 
 # Objects that do not make a preference worth remembering ("I like that", "I love you").

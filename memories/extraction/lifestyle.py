@@ -1,0 +1,140 @@
+"""Health and habits: conditions, medication, sobriety; what one regularly does.
+
+- A condition is a phrase ending in a word from CONDITIONS ("type 2 diabetes", "Ehlers-Danlos syndrome", "high blood
+  pressure"), said as had, diagnosed, lived with or suffered from; one slot per condition (``health:<key>``).
+- Medication from MEDICATIONS ("I'm on sertraline"), sobriety ("2 years sober").
+- A hobby is what one does *regularly*: a verb of an activity with how often ("I sing in the church choir every
+  Sunday", "running 5 times a week"), going to its class or gym ("I go to the bouldering gym three times a week"),
+  going somewhere to do it ("I go hiking"), learning it ("just started learning the piano"), or volunteering.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memories.extraction.facts import facet
+from memories.extraction.text import clean_phrase, entity_key, title, to_third_person
+from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITIONS, MEDICATIONS
+
+FACT = "fact"
+_I_AM = r"(?:i\s+am|i'm|im|i’m)"
+_CONDITION_WORDS = "|".join(sorted(map(re.escape, CONDITIONS), key=len, reverse=True))
+_CONDITION = re.compile(
+    rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?|i\s+had\s+"
+    rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with|(?:got|was)\s+diagnosed\s+with)\s+"
+    rf"|{_I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+)"
+    rf"(?P<x>(?:(?!(?:no|not|never|a\s+bit\s+of|some)\b)[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
+)
+_MEDICATION_WORDS = "|".join(sorted(map(re.escape, MEDICATIONS), key=len, reverse=True))
+_MEDICATION = re.compile(
+    rf"(?i)\b(?:{_I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
+)
+_SOBER = re.compile(
+    rf"(?i)\b(?:{_I_AM}\s+(?:now\s+)?sober|i've\s+been\s+sober|\d+\s+(?:years?|months?|weeks?|days?)\s+sober"
+    rf"|{_I_AM}\s+in\s+recovery)\b"
+)
+_VERBS = "|".join(sorted(map(re.escape, ACTIVITY_VERBS), key=len, reverse=True))
+_OFTEN = (
+    r"(?:every\s+(?:day|morning|evening|night|week|weekend|sunday|monday|tuesday|wednesday|thursday|friday|saturday)"
+    r"|each\s+week|(?:\d+|once|twice|three|four|five|six)\s+(?:times\s+)?a\s+(?:week|month|day)|daily|weekly"
+    r"|on\s+(?:sundays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|weekends)|most\s+(?:days|weekends)"
+    r"|regularly)"
+)
+_SUBJECT = r"(?:\bi|\bwe|(?:^|,\s*))"  # "I sing…", "we play…", or elided after a comma ("…, running 5 times a week")
+# Where an activity is done as a habit: "I box at a gym", "I sing in a choir".
+_VENUE = (
+    r"(?:in|at|with|for)\s+(?:a|the|my|our)\s+(?:[\w'-]+\s+){0,2}?"
+    r"(?:gym|club|choir|band|team|league|studio|pool|class)\b"
+)
+
+
+def gerund(verb: str) -> str:
+    """'run' → 'running', 'dance' → 'dancing', 'box' → 'boxing', 'play' → 'playing'."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnprt]", verb):  # one syllable ending consonant-vowel-consonant
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+_GERUNDS = {gerund(verb): verb for verb in ACTIVITY_VERBS}  # "running" → "run"
+_ACTIVITIES = "|".join(sorted([*ACTIVITY_VERBS, *_GERUNDS], key=len, reverse=True))
+_DOES_OFTEN = re.compile(
+    rf"(?i){_SUBJECT}\s*(?:(?:also|still|usually|try\s+to|like\s+to)\s+)?(?P<verb>{_ACTIVITIES})(?![\w-])"
+    rf"(?:(?P<how>[^.,;!?]{{0,40}}?)\s+{_OFTEN}\b|\s+(?P<venue>{_VENUE}))"
+)
+_GOES_TO = re.compile(
+    rf"(?i)\b(?:i|we)\s+go\s+to\s+(?:the|a|my|our)\s+(?P<x>[\w&'-]+(?:\s+[\w&'-]+)?)\s+"
+    rf"(?:gym|class|classes|club|group|lessons|practice|session|sessions)\b(?=[^.!?]*\b{_OFTEN})"
+)
+_GOES_DOING = re.compile(r"(?i)\b(?:i|we)\s+(?:often\s+|usually\s+|love\s+to\s+)?go\s+(?P<x>[a-z]+ing)\b")
+_NOT_OUTINGS = frozenset({"going", "shopping", "nothing", "something", "anything", "everything", "being", "thing"})
+_LEARNING = re.compile(
+    rf"(?i)\b(?:{_I_AM}|(?:i|and)\s+(?:just\s+|recently\s+)?(?:started|began)|i've\s+(?:just\s+)?started)\s+"
+    rf"(?:(?:just\s+)?(?:started\s+)?)learning\s+(?:to\s+play\s+|how\s+to\s+)?(?:the\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+)
+_VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?P<x>(?:the\s+|a\s+)?[^.,;!?]{2,40}?)"
+                        r"(?=\s+(?:on|every|each|once|twice|\d)\b|[.,;!?]|$)")  # fmt: skip
+
+
+def health_conditions(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _CONDITION.finditer(sentence):
+        condition = to_third_person(" ".join(match.group("x").split()))
+        found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
+                               value=(facet("has", condition),)))  # fmt: skip
+    for match in _MEDICATION.finditer(sentence):
+        medicine = match.group("x").lower()
+        found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
+    for match in _SOBER.finditer(sentence):
+        said = "Is in recovery" if "recovery" in match.group(0).lower() else "Is sober"
+        found.append(Candidate(FACT, said, slot="health:sobriety", value=(facet("is", said),)))
+    return found
+
+
+def hobbies(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _DOES_OFTEN.finditer(sentence):
+        said = match.group("verb").lower()
+        verb = _GERUNDS.get(said, said)
+        if verb == "volunteer" or (verb == "play" and re.match(r"(?i)\s*i\b", match.group(0))):
+            continue  # "I volunteer at …" and "I play cricket" have their own rules
+        activity = gerund(verb)
+        how = match.group("how") if match.group("how") is not None else match.group("venue")
+        detail = clean_phrase(to_third_person(how or ""), max_words=6)
+        if _PLAYS.match(verb) and (not detail or detail.split()[0].lower() in {"with", "at", "in", "for", "around"}):
+            continue  # "I play with my kids every day": no game named
+        found.append(_hobby(f"{activity} {detail}".strip(), activity if not _PLAYS.match(verb) else detail or verb))
+    for match in _GOES_TO.finditer(sentence):
+        what = match.group("x").lower()
+        found.append(_hobby(what, what))
+    for match in _GOES_DOING.finditer(sentence):
+        what = match.group("x").lower()
+        if what not in _NOT_OUTINGS:
+            found.append(_hobby(what, what))
+    for match in _LEARNING.finditer(sentence):
+        what = clean_phrase(to_third_person(match.group("x")), max_words=3)
+        if what:
+            mention = EntityMention("hobby", entity_key(what), title(what), aliases=(what.lower(),))
+            found.append(Candidate(FACT, f"Is learning {what}", entities=(mention,)))
+    for match in _VOLUNTEER.finditer(sentence):
+        where = clean_phrase(to_third_person(match.group("x")), max_words=6)
+        if where:
+            mention = EntityMention("hobby", "volunteering", "Volunteering", aliases=("volunteering",))
+            found.append(Candidate(FACT, f"Volunteers at {where}", entities=(mention,)))
+    return found
+
+
+_PLAYS = re.compile(r"play|practi[sc]e")
+
+
+def _hobby(content: str, name: str) -> Candidate:
+    mention = EntityMention("hobby", entity_key(name), title(name), aliases=(name.lower(),))
+    return Candidate(FACT, f"Hobby: {content}", entities=(mention,))
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (health_conditions, hobbies)
