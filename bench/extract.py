@@ -61,11 +61,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write the figures to this file")
     parser.add_argument("--corpus", help="score extraction and mood on this labelled corpus (JSON lines) instead")
+    parser.add_argument(
+        "--llm", action="store_true", help="with --corpus: also score the LLM extraction beside the rules"
+    )
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
+    if args.llm and not args.corpus:
+        parser.error("--llm scores the labelled corpus: give --corpus too")
     if args.corpus:
-        _corpus_report(args.corpus, args.json)
+        _corpus_report(args.corpus, args.json, llm=args.llm)
         return
     from memories.extraction import extract
     from moods.classification.keywords import classify_keywords
@@ -122,15 +127,17 @@ def load_corpus(path: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-def score_corpus(items: list[dict[str, Any]]) -> dict[str, Any]:
-    """Extraction (user role) and offline mood on every labelled message; pure CPU, no database."""
+def score_corpus(items: list[dict[str, Any]], *, extractions: list[Any] | None = None) -> dict[str, Any]:
+    """Extraction (user role) and offline mood on every labelled message; pure CPU, no database. ``extractions``, one
+    per item (anything with ``candidates`` and ``mentions``, e.g. the LLM's), are scored instead of the rules' and
+    without the mood figures, which are the rules' alone."""
     from memories.extraction import extract
 
     kinds: dict[str, _Tally] = {"fact": _Tally(), "preference": _Tally()}
     entities: dict[str, _Tally] = defaultdict(_Tally)
     relations = _Relations()
-    for item in items:
-        extraction = extract(item["text"], role="user")
+    for i, item in enumerate(items):
+        extraction = extract(item["text"], role="user") if extractions is None else extractions[i]
         for kind, expected_key in (("fact", "facts"), ("preference", "preferences")):
             found = [c for c in extraction.candidates if c.memory_type == kind]
             _score_memories(item["id"], kind, item[expected_key], found, kinds[kind])
@@ -145,7 +152,7 @@ def score_corpus(items: list[dict[str, Any]]) -> dict[str, Any]:
             "relation_accuracy": _ratio(relations.right, relations.checked),
             "relations_checked": relations.checked,
         },
-        "mood": _score_moods(items),
+        "mood": _score_moods(items) if extractions is None else {},
         "misses": [miss for tally in (*kinds.values(), *entities.values()) for miss in tally.misses],
         "false_positives": [fp for tally in (*kinds.values(), *entities.values()) for fp in tally.false_positives],
         "wrong_relations": relations.wrong,
@@ -302,10 +309,11 @@ def _ratio(part: int, whole: int) -> float | None:
     return round(part / whole, 4) if whole else None
 
 
-def _corpus_report(path: str, json_out: str | None) -> None:
+def _corpus_report(path: str, json_out: str | None, *, llm: bool = False) -> None:
     from memories.extraction import extract
 
     items = load_corpus(path)
+    llm_figures = score_corpus_with_llm(items) if llm else None  # first: no endpoint, no waiting for the rest
     figures = score_corpus(items)
     texts = [item["text"] for item in items]
     figures["timing"] = {"extract": _timed(lambda text: extract(text, role="user"), texts * 20)}
@@ -324,9 +332,73 @@ def _corpus_report(path: str, json_out: str | None) -> None:
             row = " ".join(f"{mood['confusion'][want][got]:>8}" for got in MOOD_CLASSES)
             print(f"  {want:<12} {row}   {mood['per_class'][want]['precision']}  {mood['per_class'][want]['recall']}")
     print("timing extract", " ".join(f"{k}={v}" for k, v in figures["timing"]["extract"].items()))
+    if llm_figures is not None:
+        _print_beside(figures, llm_figures)
+        figures["llm"] = llm_figures
     if json_out:
         with open(json_out, "w", encoding="utf-8") as out:
             json.dump(figures, out, indent=2, ensure_ascii=False)
+
+
+# --- the LLM path on the corpus (--llm) -------------------------------------------------------------------------------
+
+LLM_WORKERS = 4  # concurrent calls: a local server or an API answers a few at once
+
+
+def score_corpus_with_llm(items: list[dict[str, Any]]) -> dict[str, Any]:
+    """The LLM extraction (memories.services.llm_extraction.llm_extract, the deferred tier's call and validation) on
+    every labelled message, scored as the rules are. A message whose call fails counts as extracting nothing (what
+    the contact would keep from it is the rules'), and is counted. Exits with a message when no LLM is configured."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.conf import settings
+
+    from providers import llm
+
+    if not llm.llm_configured():
+        raise SystemExit(
+            "--llm needs an OpenAI-compatible endpoint: set OPENAI_API_KEY (any non-empty value for a local server), "
+            "OPENAI_BASE_URL (empty for OpenAI) and LLM_MODEL"
+        )
+    with ThreadPoolExecutor(max_workers=LLM_WORKERS) as pool:
+        outcomes = list(pool.map(_llm_read, [item["text"] for item in items]))
+    figures = score_corpus(items, extractions=[extraction for extraction, _, _ in outcomes])
+    latencies = sorted(ms for _, ms, _ in outcomes)
+    figures["endpoint"] = {
+        "model": settings.LLM_MODEL,
+        "base_url": settings.OPENAI_BASE_URL or "(OpenAI)",
+        "failures": sum(1 for _, _, failed in outcomes if failed),
+        "p50_ms": round(latencies[len(latencies) // 2], 1) if latencies else None,
+        "p95_ms": round(latencies[int(len(latencies) * 0.95)], 1) if latencies else None,
+    }
+    return figures
+
+
+def _llm_read(text: str) -> tuple[Any, float, bool]:
+    from memories.extraction.llm import LLMExtraction
+    from memories.services.llm_extraction import llm_extract
+    from providers import llm
+
+    start = time.perf_counter()
+    try:
+        extraction, failed = llm_extract(text=text), False
+    except llm.LLMUnavailable:
+        extraction, failed = LLMExtraction(memories=(), mentions=()), True
+    return extraction, (time.perf_counter() - start) * 1000, failed
+
+
+def _print_beside(rules: dict[str, Any], llm: dict[str, Any]) -> None:
+    meta = llm["endpoint"]
+    print(f"LLM {meta['model']} at {meta['base_url']}: {meta['failures']} of {llm['messages']} calls failed,"
+          f" p50={meta['p50_ms']} ms p95={meta['p95_ms']} ms")  # fmt: skip
+    print(f"{'':<12} {'rules P':>8} {'rules R':>8} {'llm P':>8} {'llm R':>8}")
+    rows = [*rules["memories"].items(), ("entities", rules["entities"]["all"])]
+    for name, stage in rows:
+        other = llm["entities"]["all"] if name == "entities" else llm["memories"][name]
+        cells = (stage["precision"], stage["recall"], other["precision"], other["recall"])
+        print(f"{name:<12} " + " ".join(f"{cell!s:>8}" for cell in cells))
+    print(f"{'relations':<12} {rules['entities']['relation_accuracy']!s:>8} {'':>8}"
+          f" {llm['entities']['relation_accuracy']!s:>8}")  # fmt: skip
 
 
 def _counts(stage: dict[str, Any]) -> str:

@@ -190,6 +190,8 @@ REINFORCE_BOOST = 0.05  # importance added when a memory is mentioned again (cap
 RECENT_MEMORIES = 20  # inline dedup compares against this many recent memories (cached in Redis)
 MERGE_SIMILARITY = 0.92  # deferred merge: cosine above this, same type and contact → one memory
 LLM_EXTRACTION_ENABLED = env.bool("LLM_EXTRACTION_ENABLED", default=False)
+# Wall-clock budget of one extraction call (deferred tier): past it the rules' memories are all the message gives.
+LLM_EXTRACTION_TIMEOUT_SECONDS = env.float("LLM_EXTRACTION_TIMEOUT_SECONDS", default=10.0)
 # Ingest limits (400 beyond them).
 INGEST_MAX_MESSAGE_BYTES = 16 * 1024
 INGEST_MAX_METADATA_BYTES = 8 * 1024

@@ -37,7 +37,28 @@ def complete_json(
     *, system: str, user: str, model: str | None = None, timeout: float = 10.0, max_tokens: int = 300
 ) -> dict:
     """Ask for a JSON object (JSON mode, temperature 0) and return it parsed."""
-    content = _complete(system, user, model, timeout, max_tokens, json_mode=True)
+    return _parsed(_complete(system, user, model, timeout, max_tokens, response_format={"type": "json_object"}))
+
+
+def complete_structured(
+    *, system: str, user: str, name: str, schema: dict, model: str | None = None, timeout: float = 10.0,
+    max_tokens: int = 300,
+) -> dict:  # fmt: skip
+    """Ask for a JSON object constrained to ``schema`` (structured output, strict, temperature 0) and return it
+    parsed. The form OpenAI, vLLM, llama.cpp's server and Ollama's /v1 endpoint accept; a server that ignores it
+    answers whatever it likes, so the caller still validates the answer against its schema."""
+    response_format = {"type": "json_schema", "json_schema": {"name": name, "strict": True, "schema": schema}}
+    return _parsed(_complete(system, user, model, timeout, max_tokens, response_format=response_format))
+
+
+def complete_text(
+    *, system: str, user: str, model: str | None = None, timeout: float = 10.0, max_tokens: int = 300
+) -> str:
+    """Ask for plain text (temperature 0), e.g. a summary."""
+    return _complete(system, user, model, timeout, max_tokens, response_format=None)
+
+
+def _parsed(content: str) -> dict:
     try:
         answer = json.loads(content)
     except json.JSONDecodeError as err:
@@ -47,18 +68,13 @@ def complete_json(
     return answer
 
 
-def complete_text(
-    *, system: str, user: str, model: str | None = None, timeout: float = 10.0, max_tokens: int = 300
+def _complete(
+    system: str, user: str, model: str | None, timeout: float, max_tokens: int, *, response_format: dict | None
 ) -> str:
-    """Ask for plain text (temperature 0), e.g. a summary."""
-    return _complete(system, user, model, timeout, max_tokens, json_mode=False)
-
-
-def _complete(system: str, user: str, model: str | None, timeout: float, max_tokens: int, *, json_mode: bool) -> str:
     if not llm_configured():
         raise LLMUnavailable("LLM not configured (OPENAI_API_KEY is empty)")
     client = _client(settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY, timeout)
-    future = _CALLS.submit(_create, client, model or settings.LLM_MODEL, system, user, max_tokens, json_mode)
+    future = _CALLS.submit(_create, client, model or settings.LLM_MODEL, system, user, max_tokens, response_format)
     try:
         completion = future.result(timeout=timeout)
     except FutureTimeout as err:
@@ -75,14 +91,14 @@ def _complete(system: str, user: str, model: str | None, timeout: float, max_tok
 
 
 def _create(
-    client: openai.OpenAI, model: str, system: str, user: str, max_tokens: int, json_mode: bool
+    client: openai.OpenAI, model: str, system: str, user: str, max_tokens: int, response_format: dict | None
 ) -> ChatCompletion:
     return client.chat.completions.create(
         model=model,
         messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
         temperature=0,
         max_tokens=max_tokens,
-        response_format={"type": "json_object"} if json_mode else openai.omit,
+        response_format=openai.omit if response_format is None else response_format,  # type: ignore[arg-type]
     )
 
 

@@ -6,7 +6,14 @@ import time
 
 import pytest
 
-from providers.llm import LLMTimeout, LLMUnavailable, complete_json, complete_text, llm_configured
+from providers.llm import (
+    LLMTimeout,
+    LLMUnavailable,
+    complete_json,
+    complete_structured,
+    complete_text,
+    llm_configured,
+)
 from tests.openai_stub import OpenAIStub
 
 
@@ -37,6 +44,56 @@ def test_complete_json_sends_model_messages_and_json_mode(openai_stub: OpenAIStu
     assert body["response_format"] == {"type": "json_object"}
     assert body["temperature"] == 0
     assert body["max_tokens"] == 50
+
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"mood": {"type": "string", "enum": ["happy", "sad"]}},
+    "required": ["mood"],
+    "additionalProperties": False,
+}
+
+
+def test_complete_structured_asks_for_the_strict_json_schema_and_returns_the_object(openai_stub: OpenAIStub) -> None:
+    # given
+    openai_stub.reply_chat('{"mood": "happy"}')
+
+    # when
+    answer = complete_structured(system="Classify.", user="I got the job!", name="mood", schema=SCHEMA, max_tokens=40)
+
+    # then the answer is parsed, and the request carried the structured-output form every server named accepts
+    assert answer == {"mood": "happy"}
+    body = openai_stub.requests[0][1]
+    assert body["response_format"] == {
+        "type": "json_schema", "json_schema": {"name": "mood", "strict": True, "schema": SCHEMA},
+    }  # fmt: skip
+    assert (body["temperature"], body["max_tokens"]) == (0, 40)
+
+
+@pytest.mark.parametrize("reply", ["not json at all", "[1, 2]"])
+def test_complete_structured_answer_that_is_not_a_json_object_is_unavailable(
+    openai_stub: OpenAIStub, reply: str
+) -> None:
+    # given
+    openai_stub.reply_chat(reply)
+
+    # when / then
+    with pytest.raises(LLMUnavailable):
+        complete_structured(system="s", user="u", name="mood", schema=SCHEMA)
+
+
+def test_complete_structured_keeps_the_timeout_contract(openai_stub: OpenAIStub) -> None:
+    # given
+    openai_stub.delay_seconds = 0.5
+
+    # when
+    started = time.monotonic()
+    with pytest.raises(LLMTimeout):
+        complete_structured(system="s", user="u", name="mood", schema=SCHEMA, timeout=0.2)
+
+    # then
+    assert time.monotonic() - started < 0.45
+    assert len(openai_stub.requests) == 1
 
 
 def test_complete_json_defaults_to_the_configured_model(openai_stub: OpenAIStub, settings) -> None:  # type: ignore[no-untyped-def]

@@ -26,7 +26,10 @@ pytestmark = pytest.mark.slow
 
 MESSAGE = "My dog Bruno chewed my new shoes again, I love him but I'm so tired of it"
 LLM_MEMORY = "Has a dog called Bruno who chews shoes"
-EXTRACTION = '{"memories": [{"memory": "%s", "topics": ["pet"], "expiration": "permanent", "importance": "high"}]}'
+EXTRACTION = (
+    '{"memories": [{"type": "fact", "content": "%s", "category": "other", "subject": "", "detail": "", '
+    '"polarity": "none", "lifetime": "permanent", "importance": "high"}], "entities": []}'
+)
 MOOD = '{"mood": "frustrated", "energy": "medium", "style": "casual"}'
 
 
