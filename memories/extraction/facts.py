@@ -372,8 +372,8 @@ def relation_facts(sentence: str) -> list[Candidate]:
         value = (
             _value(match.group("x"), max_words=6) if _DESCRIBES.match(verb) else _name(match.group("x"), max_words=5)
         )
-        if verb.startswith("is a") and not _A_ROLE.search(value):
-            continue  # "my sister is a doctor", not "my manager is a nightmare"
+        if verb.startswith("is a") and not _A_ROLE.search(value) and not _A_SPECIES.search(value):
+            continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
         if who and value:
             label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
             found.append(_fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
@@ -382,6 +382,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
 
 _TITLE_WORDS = "|".join(sorted(map(re.escape, JOB_TITLES | IDENTITY_NOUNS), key=len, reverse=True))
 _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")
+_A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{'|'.join(sorted(map(re.escape, PET_SPECIES), key=len, reverse=True))})$")
 _DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies")
 _PLACE_KIND = {"lives in": "location", "moved to": "location", "works at": "workplace", "works for": "workplace",
                "studies at": "school", "is studying": "school"}  # fmt: skip

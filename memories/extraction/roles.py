@@ -45,7 +45,7 @@ _SAID = [
         re.compile(
             rf"(?i:\b(?:i\s+(?:just\s+|recently\s+)?joined\s+(?P<joined>{_PROPER})\s+as"
             rf"|(?:got|landed|found|started|have|accepted|took)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:\w+[\s-]time\s+)?"
-            rf"(?:job|position|role|offer)\s+as|(?:got\s+)?promoted\s+to|hired\s+as|i\s+(?:now\s+)?work\s+as)"
+            rf"(?:job|position|role|offer)\s+as|(?:got\s+)?promoted\s+to|hired\s+as)"
             rf"\s+(?:a\s+|an\s+)?){ROLE}{_WHERE}"
         ),
         "Is",

@@ -205,9 +205,10 @@ def test_an_inline_failure_leaves_the_message_pending_and_the_deferred_tier_reco
 
 
 def test_deferred_tier_embeds_with_the_model_name_and_merges_paraphrases(tenant: Tenant) -> None:
-    # given two facts that say the same thing in different words (not caught by inline dedup)
-    ingest(tenant, "I'm a software engineer", message_id="m1", at=T0)
-    ingest(tenant, "I work as a software engineer", message_id="m2", at=T0 + timedelta(days=1))
+    # given two facts that say the same thing in different words (not caught by inline dedup; a job would be: one
+    # occupation slot)
+    ingest(tenant, "I have two kids", message_id="m1", at=T0)
+    ingest(tenant, "I have 2 young children", message_id="m2", at=T0 + timedelta(days=1))
     assert Memory.objects.filter(tenant=tenant, memory_type="fact", status="active").count() == 2
 
     # when the deferred tier runs for both messages
@@ -217,7 +218,7 @@ def test_deferred_tier_embeds_with_the_model_name_and_merges_paraphrases(tenant:
     # then everything is embedded by the local model, and the paraphrases merged into the more specific one
     [fact] = Memory.objects.filter(tenant=tenant, memory_type="fact", status="active")
     loser = Memory.objects.get(tenant=tenant, memory_type="fact", status="superseded")
-    assert fact.content == "Works as a software engineer"
+    assert fact.content == "Has 2 young children"
     assert fact.importance == pytest.approx(0.75)
     assert sorted(fact.source_message_ids) == ["m1", "m2"]
     assert loser.superseded_by_id == fact.pk

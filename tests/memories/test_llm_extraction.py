@@ -114,15 +114,15 @@ def test_a_non_english_memory_is_stored_as_the_llm_wrote_it(tenant: Tenant, sett
     # given a message in Portuguese and an answer in the user's language
     settings.LLM_EXTRACTION_ENABLED = True
     openai_stub.reply_chat(
-        _answer(_memory("Adora comida tailandesa", type="preference", subject="comida tailandesa", polarity="positive"))
+        _answer(_memory("Faz cerâmica aos sábados", category="hobby", subject="cerâmica"))
     )
 
-    # when it is processed
-    _run(tenant, "Adoro comida tailandesa, é a minha favorita")
+    # when it is processed (a statement the rules do not read)
+    _run(tenant, "Aos sábados faço cerâmica, é o meu momento de paz")
 
     # then the memory keeps the user's language, untranslated
     memory = Memory.objects.get(tenant=tenant, source="llm")
-    assert (memory.content, memory.slot) == ("Adora comida tailandesa", "pref:comida tailandesa")
+    assert (memory.content, memory.memory_type) == ("Faz cerâmica aos sábados", "fact")
 
 
 @pytest.mark.parametrize("failure", ["slow", "malformed", "not-the-schema", "500", "down"])
