@@ -437,3 +437,211 @@ def test_feelings_said_in_other_words_and_languages(text: str, mood: str) -> Non
 def test_ordinary_sentences_are_not_read_as_pain(text: str) -> None:
     # ("puis" is French for "then": it once matched the cue "épuisé" with its accented letters stripped)
     assert classify_keywords(text).mood not in ("sad", "angry", "anxious")
+
+
+# --- ways of saying a feeling without its word (issue 18; sentences written for these tests, not from the corpus) ---
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I got the job at the hospital",
+        "my brother got promoted last week",
+        "I passed my driving test",
+        "we adopted a rescue greyhound",
+        "my sister had a baby this morning",
+        "he proposed to me on the beach",
+        "Tom proposed",
+    ],
+)
+def test_good_news_said_plainly_is_happy(text: str) -> None:
+    assert classify_keywords(text).mood == "happy"
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("they proposed a new schedule for the team", "neutral"),  # a proposal at work is no engagement
+        ("I didn't get the job", "sad"),  # good news that did not come
+        ("got rejected from all three programs", "sad"),
+    ],
+)
+def test_news_that_is_not_good(text: str, mood: str) -> None:
+    assert classify_keywords(text).mood == mood
+
+
+@pytest.mark.parametrize(
+    "text", ["my parents are visiting this weekend!!", "I start at the new office on Monday!", "we're engaged!!!"]
+)
+def test_news_about_oneself_said_with_exclamation_marks_is_happy(text: str) -> None:
+    assert classify_keywords(text).mood == "happy"
+
+
+@pytest.mark.parametrize("text", ["SEE YOU SOON!!!", "hi! how's it going", "I lost my keys again!!"])
+def test_exclamation_marks_alone_are_not_news(text: str) -> None:
+    # then: no first person, a greeting, or a sentence with a feeling of its own
+    assert classify_keywords(text).mood != "happy"
+
+
+def test_loudly_crying_reads_with_the_news_around_it() -> None:
+    # given 😭, as often overwhelmed joy as grief
+    assert classify_keywords("I got into Oxford!!! 😭😭").mood == "happy"
+    assert classify_keywords("my cat died this morning 😭").mood == "sad"
+    assert classify_keywords("😭😭😭").mood == "sad"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "oh great, the wifi is down",
+        "perfect, another meeting that could have been an email",
+        "wonderful, more rain this weekend 🙃",
+        "just what I needed on a Monday morning",
+        "the bus is late. of course it is.",
+        "amazing, another flat tyre",
+    ],
+)
+def test_sarcasm_is_a_complaint_not_joy(text: str) -> None:
+    assert classify_keywords(text).mood == "frustrated"
+
+
+@pytest.mark.parametrize("text", ["Great, see you at 7", "that's great news, congrats!", "oh great! thanks so much"])
+def test_sincere_praise_is_not_sarcasm(text: str) -> None:
+    assert classify_keywords(text).mood in ("happy", "grateful")
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("this is ridiculous, I've been on hold for an hour", "frustrated"),
+        ("I'm so done with this landlord", "frustrated"),
+        ("how am I supposed to pay rent with this salary", "frustrated"),
+        ("my phone died AGAIN", "frustrated"),
+        ("he forgot to call. again.", "frustrated"),
+        ("I'm tired of waiting for the bus, it's always late", "frustrated"),
+        ("I swear to god if he's late one more time", "angry"),
+        ("my kids are fighting nonstop, I'm about to lose it", "angry"),
+    ],
+)
+def test_complaints_without_an_anger_word(text: str, mood: str) -> None:
+    assert classify_keywords(text).mood == mood
+
+
+@pytest.mark.parametrize(
+    "text", ["can we do it again next week?", "SEE YOU AGAIN SOON", "the view from the top was unbelievable"]
+)
+def test_again_and_unbelievable_are_not_always_complaints(text: str) -> None:
+    assert classify_keywords(text).mood not in ("frustrated", "angry")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what if I fail the exam tomorrow",
+        "what if the scan shows something",
+        "would it be weird to text him first?",
+        "is it wrong that I don't want to go to the wedding",
+        "my stomach is in knots before the presentation",
+        "I can't focus on anything, the results come out tomorrow",
+        "I was shaking the whole time",
+        "estoy muy ansioso por la entrevista",
+    ],
+)
+def test_worry_about_what_may_happen_is_anxious(text: str) -> None:
+    assert classify_keywords(text).mood == "anxious"
+
+
+@pytest.mark.parametrize(
+    "text", ["what if we got pizza tonight?", "my brother is shaking things up at work", "we shook hands and signed"]
+)
+def test_suggestions_and_figures_of_speech_are_not_worry(text: str) -> None:
+    assert classify_keywords(text).mood == "neutral"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nobody even texted me happy birthday",  # "happy" inside a wish is not the writer's joy
+        "no one in my family really understands me",
+        "I'm so tired of everything",
+        "honestly what's the point anymore",
+        "I just feel like there is no point",
+        "I haven't slept properly in weeks",
+        "some days I can't get out of bed",
+        "I wish I was back home with my parents",
+        "why does everything always go wrong for me?",  # a complaint in question form keeps its valence
+    ],
+)
+def test_sadness_without_the_word_sad(text: str) -> None:
+    assert classify_keywords(text).mood == "sad"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nobody told me the meeting was moved",
+        "what's the point of this button?",
+        "no point in going if it rains",
+    ],
+)
+def test_nobody_and_no_point_without_a_feeling_are_neutral(text: str) -> None:
+    assert classify_keywords(text).mood == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("I hate olives", "neutral"),  # a dislike of a thing is a preference
+        ("I hate jogging in the cold", "neutral"),
+        ("I hate it when he ignores me", "angry"),  # aimed at someone or something happening
+        ("I hate my boss so much", "angry"),
+        ("I hate how long this takes", "angry"),
+    ],
+)
+def test_hate_is_anger_only_when_aimed(text: str, mood: str) -> None:
+    assert classify_keywords(text).mood == mood
+
+
+@pytest.mark.parametrize("text", ["okay thanks", "sure thing, thx", "got it, thank you", "alright, sounds good then"])
+def test_an_acknowledgement_is_neutral(text: str) -> None:
+    assert classify_keywords(text) == NEUTRAL_DEFAULT
+
+
+@pytest.mark.parametrize("text", ["thank you so much, this means a lot", "thanks!!", "ok thank you so much"])
+def test_warm_thanks_stay_grateful(text: str) -> None:
+    assert classify_keywords(text).mood == "grateful"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what's the best restaurant in town?",
+        "is it true the museum is free on Sundays?",
+        "if I won a million I'd buy a boat",
+        "what would you do if someone attacked you?",
+    ],
+)
+def test_questions_and_hypotheticals_have_no_mood_of_their_own(text: str) -> None:
+    assert classify_keywords(text) == NEUTRAL_DEFAULT
+
+
+def test_a_heart_in_words_is_not_a_heart_emoji() -> None:
+    assert classify_keywords("my dad has a heart condition and I'm worried").mood == "anxious"
+    assert classify_keywords("love you ❤️").mood == "flirty"
+
+
+@pytest.mark.parametrize("text", ["jajaja no puedo más", "kkkkkk que isso", "mdr trop drôle"])
+def test_laughter_as_other_languages_type_it(text: str) -> None:
+    assert classify_keywords(text).mood == "happy"
+
+
+@pytest.mark.parametrize("text", ["I'm not obsessed with it", "I didn't say yes"])
+def test_new_cues_are_negated_like_the_others(text: str) -> None:
+    assert classify_keywords(text).mood != "happy"
+
+
+def test_a_wall_of_emoji_reads_like_a_few() -> None:
+    # given 500 emoji (each a several-word description for VADER)
+    reading = classify_keywords("😂" * 500)
+
+    assert (reading.mood, reading.style) == ("happy", "playful")
