@@ -58,6 +58,13 @@ OTHERS: tuple[Construction, ...] = (
         r"\b(?:nobody|no one|noone)(?: \w+){0,4}? (?:likes|liked|loves|cares|cared|texted|called|remembered|remembers|"
         r"notices|noticed|understands|listens|listened|checks on|visits|visited|came|showed up|talks to|invited|"
         r"messaged|wants me|misses me)\b")),
+    # Missing someone gone: "the house feels so quiet without her", "everything reminds me of him", "I keep
+    # expecting him to walk in"; "the office is quiet without the boss" has no feeling word to go on and stays out.
+    Construction(Mood.SAD, "the absence of someone", re.compile(
+        r"\b(?:feels?|is|so|too) (?:so |too |really )?(?:quiet|empty|lonely|strange|wrong|different) without "
+        r"(?:her|him|them|you|my \w+)\b"
+        r"|\beverything (?:still )?reminds me of (?:her|him|them|my \w+)\b"
+        r"|\bi keep (?:expecting|waiting for) (?:her|him|them|my \w+) to\b")),
 )
 # fmt: on
 SARCASM_NAMES = frozenset(c.name for c in SARCASM)

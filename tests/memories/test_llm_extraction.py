@@ -113,9 +113,7 @@ def test_an_llm_fact_supersedes_the_rules_fact_in_its_slot(tenant: Tenant, setti
 def test_a_non_english_memory_is_stored_as_the_llm_wrote_it(tenant: Tenant, settings, openai_stub) -> None:  # type: ignore[no-untyped-def]
     # given a message in Portuguese and an answer in the user's language
     settings.LLM_EXTRACTION_ENABLED = True
-    openai_stub.reply_chat(
-        _answer(_memory("Faz cerâmica aos sábados", category="hobby", subject="cerâmica"))
-    )
+    openai_stub.reply_chat(_answer(_memory("Faz cerâmica aos sábados", category="hobby", subject="cerâmica")))
 
     # when it is processed (a statement the rules do not read)
     _run(tenant, "Aos sábados faço cerâmica, é o meu momento de paz")

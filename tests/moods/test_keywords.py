@@ -645,3 +645,20 @@ def test_a_wall_of_emoji_reads_like_a_few() -> None:
     reading = classify_keywords("😂" * 500)
 
     assert (reading.mood, reading.style) == ("happy", "playful")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The flat feels so empty without him.",
+        "everything still reminds me of my dad",
+        "I keep expecting her to walk through the door",
+    ],
+)
+def test_missing_someone_gone_reads_sad(text: str) -> None:
+    assert classify_keywords(text).mood == "sad"
+
+
+@pytest.mark.parametrize("text", ["The office is quiet without the boss today", "that song reminds me of summer"])
+def test_a_quiet_place_or_a_memory_alone_is_not_grief(text: str) -> None:
+    assert classify_keywords(text).mood != "sad"
