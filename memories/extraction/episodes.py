@@ -35,11 +35,41 @@ def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
 
 
 def summarise(message: str) -> str:
-    """Extractive: the message's leading sentences, up to SUMMARY_MAX_WORDS words; "…" marks a cut."""
-    words = " ".join(sentences(message)).split()
+    """Extractive: the message's leading sentences, up to SUMMARY_MAX_WORDS words; "…" marks a cut. What happened,
+    not the chat around it: sentences of greetings, laughter or filler alone ("omg hiii!", "lol") are left out, and
+    so are such words opening or closing a sentence ("so we got a puppy lol" → "we got a puppy")."""
+    kept = [trimmed for sentence in sentences(message) if (trimmed := _without_filler_edges(sentence))]
+    words = " ".join(kept or sentences(message)).split()
     if len(words) <= SUMMARY_MAX_WORDS:
         return " ".join(words)
     return " ".join(words[:SUMMARY_MAX_WORDS]) + "…"
+
+
+_EDGE_WORD = re.compile(r"^[^\W_]+(?:'[^\W_]+)?[,!.…]*$")
+
+
+def _without_filler_edges(sentence: str) -> str:
+    words = sentence.split()
+    while words and _is_filler(words[0]):
+        words.pop(0)
+    while words and _is_filler(words[-1]):
+        words.pop()
+    return " ".join(words)
+
+
+def _is_filler(token: str) -> bool:
+    if not _EDGE_WORD.match(token):
+        return False  # an emoji, a number, a word run into punctuation: keep it
+    word = token.rstrip(",!.…").lower()
+    return word in _EDGE_FILLER or _is_laughter(word)
+
+
+# Greetings, acknowledgements and asides that frame a sentence ("really", "just" change it: they stay).
+_EDGE_FILLER = frozenset(
+    {"lol", "lmao", "rofl", "ok", "okay", "k", "kk", "hmm", "hm", "hmmm", "hi", "hello", "hey", "heya", "hiya", "hii",
+     "hiii", "heyy", "omg", "so", "anyway", "anyways", "btw", "fyi", "tbh", "imo", "well", "oh", "ah", "uh", "um",
+     "ugh", "welp", "yay", "xd", "idk", "ngl", "yo"}
+)  # fmt: skip
 
 
 def _stem(word: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memories.extraction import extract
-from memories.extraction.episodes import says_more_than
+from memories.extraction.episodes import says_more_than, summarise
 
 
 def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
@@ -281,3 +281,16 @@ def test_topics_to_avoid_said_other_ways(message: str, topic: str) -> None:
 @pytest.mark.parametrize("message", ["no onions please", "no worries please"])
 def test_an_order_or_a_phrase_is_not_a_topic_to_avoid(message: str) -> None:
     assert _found(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "summary"),
+    [
+        ("omg hiii! so we got a puppy!! his name is Bruno lol", "we got a puppy!! his name is Bruno"),
+        ("ok so. work was awful today, my boss yelled at me. anyway.", "work was awful today, my boss yelled at me."),
+        ("No, I didn't go. Really tired 😩", "No, I didn't go. Really tired 😩"),
+        ("lol", "lol"),
+    ],
+)
+def test_an_episode_keeps_what_happened_not_the_chat_around_it(message: str, summary: str) -> None:
+    assert summarise(message) == summary
