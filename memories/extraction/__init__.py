@@ -9,7 +9,7 @@ from __future__ import annotations
 from memories.extraction import facts, household, lifestyle, preferences, roles
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
-from memories.extraction.text import sentences, without_quotations
+from memories.extraction.text import sentences, stated, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
@@ -22,12 +22,16 @@ def extract(message: str, *, role: str) -> Extraction:
         return Extraction(candidates=(), mentions=(), meaningful=False)
     candidates: list[Candidate] = []
     mentions: list[EntityMention] = []
-    for sentence in _sentences(message):
+    said = _sentences(message)
+    for sentence in said:  # people and pets are mentioned in questions too ("should I call my mum?")
+        mentions.extend(pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence))
+    statements = [part for sentence in said if (part := stated(sentence).strip())]
+    for sentence in statements:
         for rule in _RULES:
             candidates.extend(rule(sentence))
-        mentions.extend(pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence))
+
     for message_rule in household.MESSAGE_RULES:  # what one sentence says of another ("…a puppy! his name is Bruno")
-        candidates.extend(message_rule(without_quotations(message[:4000])))
+        candidates.extend(message_rule(" ".join(statements)))
     return Extraction(
         candidates=tuple(_unique(candidates)),
         mentions=tuple(_unique_mentions([*mentions, *(e for c in candidates for e in c.entities)])),

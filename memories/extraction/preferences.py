@@ -146,7 +146,8 @@ def like_preferences(sentence: str) -> list[Candidate]:
         if what and what.lower() not in {"anymore", "any more", "now", "much", "a lot", "either", "often"}:
             found.append(_preference(f"Doesn't {match.group('verb').lower()} {what}", what, polarity="negative"))
     for match in _PERSON_OF.finditer(sentence):
-        kind, plural = match.group("x").lower(), match.group("x").lower() + "s"
+        kind = match.group("x").lower()
+        plural = _plural(kind)
         if kind in _NOT_A_KIND:
             continue  # "not a morning person": who they are, not what they like
         if match.group("neg"):
@@ -281,6 +282,15 @@ def _preference(content: str, what: str, *, polarity: str, strong: bool = False)
     metadata = {"polarity": polarity} | ({"strength": STRONG} if strong else {})
     value = (f"polarity:{polarity}", *((f"strength:{STRONG}",) if strong else ()))
     return Candidate(PREFERENCE, content, slot=f"pref:{subject}", value=value, metadata=metadata)
+
+
+def _plural(noun: str) -> str:
+    """'cat' → 'cats', 'beach' → 'beaches', 'party' → 'parties'."""
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
 
 
 def _favourite(kind: str, what: str) -> Candidate:

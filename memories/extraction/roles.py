@@ -74,7 +74,7 @@ _STUDY = re.compile(
 )
 _RUN = re.compile(
     r"(?i:\bi\s+(?:run|own|manage|opened)\s+(?:a|an|my\s+own|our|my)\s+)(?P<what>(?:[a-z][\w'-]*\s+){0,2}?"
-    r"(?:business|company|shop|store|bakery|restaurant|cafe|café|salon|studio|clinic|practice|bar|pub|startup|"
+    r"(?:business|company|\w*shop|\w*store|bakery|restaurant|cafe|café|salon|studio|clinic|practice|bar|pub|startup|"
     r"farm|agency|firm|garage|stall|boutique|hotel|b&b|food\s+truck|gym|nursery|charity))(?![\w-])"
     rf"(?:\s+(?:in|near)\s+(?P<place>{_PROPER}))?"
 )

@@ -51,6 +51,37 @@ def without_quotations(text: str) -> str:
     return _QUOTATION.sub("…", text)
 
 
+# What makes the rest of a sentence not a statement of fact: "if I had a dog…", "I wish I had…", "imagine being…".
+_HYPOTHETICAL = re.compile(
+    r"(?i)\b(?:if|wish|wished|imagine|imagining|suppose|supposing|pretend|hypothetically|unless|in\s+case"
+    r"|dream(?:ing|t|ed)?\s+(?:of|about)|would\s+(?:love|like)\s+to|someday|one\s+day)\b"
+)
+_QUESTION_START = re.compile(
+    r"(?i)^\W*(?:do|does|did|are|is|was|were|can|could|would|should|will|have|has|what|why|how|where|when|who"
+    r"|which|am)\b"
+)
+
+
+# A question that asks for a topic or sets a boundary: "can we talk about football?", "could you not mention work?"
+_REQUEST = re.compile(
+    r"(?i)^\W*(?:(?:hey|so|ok|also|pls|please)\W+)*(?:can|could|would|will)\s+(?:we|you|u)\s+(?:please\s+|pls\s+)?"
+    r"(?:talk|chat|not|stop|avoid|never|quit)\b"
+)
+
+
+def stated(sentence: str) -> str:
+    """The part of a sentence that states something as so: a question asks, a hypothetical or a wish supposes
+    (a request for a topic, or to leave one alone, is said as a question and kept).
+
+    "I'm Arjun, what's yours?" → "I'm Arjun"; "do you think I'm a good teacher?" → ""; "I love dogs but if I had
+    one…" → "I love dogs but "."""
+    if sentence.rstrip().endswith("?") and not _REQUEST.match(sentence):
+        head, comma, _ = sentence.rpartition(",")
+        sentence = head if comma and not _QUESTION_START.match(head) else ""
+    supposed = _HYPOTHETICAL.search(sentence)
+    return sentence[: supposed.start()] if supposed else sentence
+
+
 def sentences(message: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_SPLIT.split(message) if part.strip()]
 

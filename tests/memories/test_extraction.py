@@ -294,3 +294,96 @@ def test_an_order_or_a_phrase_is_not_a_topic_to_avoid(message: str) -> None:
 )
 def test_an_episode_keeps_what_happened_not_the_chat_around_it(message: str, summary: str) -> None:
     assert summarise(message) == summary
+
+
+# --- issue 18's constructions, on sentences of our own (not the corpus's) ---------------------------------------------
+
+
+def _contents(message: str) -> set[str]:
+    return {content for _, content, _, _ in _found(message)}
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm a high school physics teacher at Westfield Academy", {"Is a high school physics teacher at Westfield Academy"}),
+        ("I joined Stripe as a staff engineer last spring", {"Is a staff engineer at Stripe"}),
+        ("finally got a job as a junior architect at Foster!!", {"Is a junior architect at Foster"}),
+        ("I was a firefighter for 20 years", {"Was a firefighter"}),
+        ("Hey, I'm Tomasz, 41, electrician in Gdansk", {"Name is Tomasz", "Is 41 years old", "Is an electrician",
+                                                         "Works in Gdansk"}),
+        ("I'm doing a master's in economics at LSE", {"Studies economics at LSE"}),
+        ("I run a little bookshop in Hay", {"Runs a little bookshop in Hay"}),
+    ],
+)  # fmt: skip
+def test_a_job_is_read_however_it_is_said(message: str, expected: set[str]) -> None:
+    assert _contents(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("we've got two cats, Miso and Tofu", {"Has two cats: Miso and Tofu"}),
+        ("we adopted a rabbit last week! her name is Clover", {"Has a rabbit named Clover"}),
+        ("Dev is my boyfriend btw", {"Boyfriend's name is Dev"}),
+        ("my big sister Ama moved to Kumasi", {"Sister's name is Ama", "Ama moved to Kumasi"}),
+        ("my uncle is a pilot in Doha", {"Uncle is a pilot in Doha"}),
+    ],
+)
+def test_people_and_pets_are_read_however_they_are_introduced(message: str, expected: set[str]) -> None:
+    assert _contents(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my partner and I live in Utrecht now", {"Lives in Utrecht"}),
+        ("we're moving to Porto in the spring", {"Is moving to Porto"}),
+        ("I grew up in Cork", {"Is from Cork"}),
+        ("I was diagnosed with type 1 diabetes as a kid", {"Has type 1 diabetes"}),
+        ("I'm on lithium, it helps", {"Takes lithium"}),
+        ("I swim at the local pool twice a week", {"Hobby: swimming at the local pool"}),
+        ("my pronouns are he/him", {"Pronouns are he/him"}),
+    ],
+)
+def test_homes_health_and_habits(message: str, expected: set[str]) -> None:
+    assert _contents(message) == expected
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("honestly can't stand reggaeton", {"Hates reggaeton"}),
+        ("I don't eat shellfish", {"Doesn't eat shellfish"}),
+        ("I'm more of a dog person", set()),  # "more of" is a comparison the rule does not read
+        ("I'm not really a beach person", {"Doesn't like beaches (not a beach person)"}),
+        ("me gustan mucho las películas de terror", {"Likes películas de terror"}),
+        ("je déteste le froid", {"Hates froid"}),
+        ("mujhe chai bahut pasand hai", {"Likes chai"}),
+        ("my favourite band is Radiohead", {"Favourite band is Radiohead"}),
+    ],
+)
+def test_tastes_said_other_ways_and_in_other_languages(message: str, expected: set[str]) -> None:
+    assert _contents(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "if I had a dog I'd call him Biscuit",  # a hypothetical
+        "I wish I lived in Lisbon",  # a wish
+        "do you think I'm a good nurse?",  # a question
+        "would you rather live in Oslo or Bergen?",
+        "I'm not a nurse anymore",  # a negation
+        "I don't have diabetes",
+        "my friend's a vet in Leeds and she loves it",  # another person's job and taste
+        'my mum always said "I love a good cry"',  # quoted speech
+        "I have asked him three times",  # a perfect tense, not a possession
+        "I have a dentist appointment tomorrow",  # an appointment
+        "I'm a wreck today",  # a figure of speech
+        "bro my boss is a clown",  # an opinion of someone, not their job
+    ],
+)
+def test_no_fact_about_the_contact_from_what_they_do_not_state(message: str) -> None:
+    contact_facts = [c for c in _found(message) if not c[1].startswith(("Friend", "Boss", "Mum"))]
+    assert contact_facts == []
