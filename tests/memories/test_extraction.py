@@ -306,7 +306,7 @@ def _contents(message: str) -> set[str]:
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        ("I'm a high school physics teacher at Westfield Academy", {"Is a high school physics teacher at Westfield Academy"}),
+        ("I'm a physics teacher at Westfield Academy", {"Is a physics teacher at Westfield Academy"}),
         ("I joined Stripe as a staff engineer last spring", {"Is a staff engineer at Stripe"}),
         ("finally got a job as a junior architect at Foster!!", {"Is a junior architect at Foster"}),
         ("I was a firefighter for 20 years", {"Was a firefighter"}),
