@@ -6,14 +6,14 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
-from memories.extraction import facts, preferences
+from memories.extraction import facts, languages, preferences
 from memories.extraction.entities import person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
 
-_RULES = (*facts.RULES, *preferences.RULES)
+_RULES = (*facts.RULES, *preferences.RULES, *languages.RULES)
 
 
 def extract(message: str, *, role: str) -> Extraction:
@@ -24,7 +24,7 @@ def extract(message: str, *, role: str) -> Extraction:
     for sentence in _sentences(message):
         for rule in _RULES:
             candidates.extend(rule(sentence))
-        mentions.extend(pet_mentions(sentence) + person_mentions(sentence))
+        mentions.extend(pet_mentions(sentence) + person_mentions(sentence) + languages.mentions(sentence))
     return Extraction(
         candidates=tuple(_unique(candidates)),
         mentions=tuple(_unique_mentions([*mentions, *(e for c in candidates for e in c.entities)])),
