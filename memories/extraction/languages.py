@@ -28,6 +28,7 @@ from memories.extraction.vocabulary import (
     FOREIGN_NOT_NAMES,
     FOREIGN_PET_SPECIES,
     FOREIGN_RELATIONS,
+    FOREIGN_RELATIONSHIP_STATUSES,
     HINDI_BARE_KIN,
     NOT_NAMES,
     PARTNER_RELATIONS,
@@ -43,6 +44,11 @@ _CAPITALISED_PLACE = r"(?P<x>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
 # A capitalised word, whatever the flags around it: a name beside a relation ("mi hermana Lucía", not "mi hermana no").
 _CAPITALISED = r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'’-]*"
 _INTRODUCED = rf"(?P<name>{_CAPITALISED}(?:\s+{_CAPITALISED})?)"
+# Who one lives with, said before where: "vivo con mi novio en Madrid", "ich wohne mit meiner Frau in Graz".
+_WITH = r"(?:(?:con|com|avec|mit|insieme\s+a)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}?)?"
+_STATUSES = "|".join(
+    sorted((re.escape(w).replace(r"\ ", r"\s+") for w in FOREIGN_RELATIONSHIP_STATUSES), key=len, reverse=True)
+)
 _CLAUSE_END = r"(?=\s*(?:[.!?,;:()]|$|\s+(?:y|e|et|und|ed|aur|and|hoon|hun|hu)\b))"
 
 
@@ -63,6 +69,7 @@ class _Language(NamedTuple):
     have_a: str  # "I have a": "tengo un perro"
     their_home: str  # "(mi hermana) vive en": a relative's home, theirs, never the contact's
     their_work: str
+    statuses: tuple[str, ...]  # "estoy casada": group ``x`` holds a FOREIGN_RELATIONSHIP_STATUSES word
     # Romanised Hindi puts a relative's place before the verb ("meri behen Pune mein rehti hai"): a capitalised word
     # after the relation is a place there, not a name, when a postposition follows it.
     place_first: bool = False
@@ -76,7 +83,7 @@ _LANGUAGES = {
             r"\btengo\s+(?P<age>\d{1,3})\s+años\b",
             r"\b(?:cumplí|acabo\s+de\s+cumplir)\s+(?P<age>\d{1,3})(?:\s+años)?\b",
         ),
-        lives=(rf"\b(?:vivo|resido|estoy\s+viviendo)\s+(?:ahora\s+)?en\s+{_REST}",),
+        lives=(rf"\b(?:vivo|resido|estoy\s+viviendo)\s+(?:ahora\s+)?{_WITH}en\s+{_REST}",),
         moved=(rf"\b(?:me\s+mudé|me\s+he\s+mudado|nos\s+mudamos|me\s+fui\s+a\s+vivir)\s+a\s+{_REST}",),
         hometown=(rf"\bsoy\s+(?:originaria?\s+|originario\s+)?de\s+{_REST}",),
         works_at=(rf"\b(?:trabajo|estoy\s+trabajando)\s+(?:ahora\s+)?(?:en|para)\s+{_REST}",),
@@ -87,6 +94,7 @@ _LANGUAGES = {
         have_a=r"tengo\s+(?:un|una)",
         their_home=r"vive\s+en",
         their_work=r"trabaja\s+(?:en|para)",
+        statuses=(rf"\b(?:estoy|soy)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "pt": _Language(
         names=(rf"\b(?:me\s+chamo|chamo-me)\s+{_NAME}", rf"\bmeu\s+nome\s+(?:é|e)\s+{_NAME}"),
@@ -95,7 +103,7 @@ _LANGUAGES = {
             r"\btenho\s+(?P<age>\d{1,3})\s+anos\b",
             r"\b(?:fiz|completei|acabei\s+de\s+fazer)\s+(?P<age>\d{1,3})\s+anos\b",
         ),
-        lives=(rf"\b(?:moro|vivo|resido|estou\s+morando)\s+(?:agora\s+)?(?:em|no|na|nos|nas)\s+{_REST}",),
+        lives=(rf"\b(?:moro|vivo|resido|estou\s+morando)\s+(?:agora\s+)?{_WITH}(?:em|no|na|nos|nas)\s+{_REST}",),
         moved=(rf"\b(?:me\s+mudei|mudei-me|mudei|nos\s+mudamos|mudamos)\s+(?:para|pra|pro)\s+{_REST}",),
         hometown=(rf"\bsou\s+(?:natural\s+|originári[oa]\s+)?(?:de|do|da|dos|das)\s+{_REST}",),
         works_at=(rf"\b(?:trabalho|estou\s+trabalhando)\s+(?:agora\s+)?(?:na|no|em|para|pra|pela|pelo)\s+{_REST}",),
@@ -106,6 +114,7 @@ _LANGUAGES = {
         have_a=r"tenho\s+(?:um|uma)",
         their_home=r"(?:mora|vive)\s+(?:em|no|na|nos|nas)",
         their_work=r"trabalha\s+(?:na|no|em|para|pela|pelo)",
+        statuses=(rf"\b(?:estou|sou)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "fr": _Language(
         names=(rf"\bje\s+m{_APOS}appelle\s+{_NAME}", rf"\bmon\s+(?:pré)?nom\s+(?:est|c{_APOS}est)\s+{_NAME}"),
@@ -114,7 +123,9 @@ _LANGUAGES = {
             r"\bj['’]ai\s+(?P<age>\d{1,3})\s+ans\b",
             r"\b(?:j['’]ai\s+eu|je\s+viens\s+d['’]avoir)\s+(?P<age>\d{1,3})\s+ans\b",
         ),
-        lives=(rf"\b(?:j{_APOS}habite|je\s+vis|je\s+réside)\s+(?:maintenant\s+)?(?:à|a|au|aux|en|dans)\s+{_REST}",),
+        lives=(
+            rf"\b(?:j{_APOS}habite|je\s+vis|je\s+réside)\s+(?:maintenant\s+)?{_WITH}(?:à|a|au|aux|en|dans)\s+{_REST}",
+        ),
         moved=(
             rf"\b(?:j{_APOS}ai|on\s+a|nous\s+avons)\s+déménagé\s+(?:à|a|au|aux|en|dans)\s+{_REST}",
             rf"\b(?:je\s+me\s+suis|on\s+s{_APOS}est|nous\s+nous\s+sommes)\s+installée?s?\s+(?:à|a|au|aux|en)\s+{_REST}",
@@ -128,6 +139,7 @@ _LANGUAGES = {
         have_a=rf"j{_APOS}ai\s+(?:un|une)",
         their_home=r"(?:habite|vit)\s+(?:à|a|au|aux|en|dans)",
         their_work=r"travaille\s+(?:chez|pour)",
+        statuses=(rf"\bje\s+suis\s+(?:heureusement\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "de": _Language(
         names=(rf"\bich\s+hei(?:ß|ss)e\s+{_NAME}", rf"\bmein\s+name\s+ist\s+{_NAME}"),
@@ -136,7 +148,7 @@ _LANGUAGES = {
             r"\bich\s+bin\s+(?P<age>\d{1,3})\s+(?:jahre\s+alt|jahre|geworden)\b",
             r"\bich\s+bin\s+(?P<age>\d{2,3})(?=\s*(?:$|[.,!;)]))",
         ),
-        lives=(rf"\b(?:ich\s+)?(?:wohne|lebe)\s+(?:jetzt\s+|seit\s+\w+\s+)?(?:in|im)\s+{_REST}",),
+        lives=(rf"\b(?:ich\s+)?(?:wohne|lebe)\s+(?:jetzt\s+|seit\s+(?:\w+\s+){{1,3}}?)?{_WITH}(?:in|im)\s+{_REST}",),
         moved=(
             rf"\b(?:ich\s+bin|wir\s+sind)\s+(?:\w+\s+){{0,3}}?nach\s+{_CAPITALISED_PLACE}\s+(?:umgezogen|gezogen)\b",
         ),
@@ -149,12 +161,13 @@ _LANGUAGES = {
         have_a=r"ich\s+(?:habe|hab)\s+(?:einen|eine|ein)",
         their_home=r"(?:wohnt|lebt)\s+(?:in|im)",
         their_work=r"arbeitet\s+(?:bei|für)",
+        statuses=(rf"\bich\s+bin\s+(?:seit\s+(?:\w+\s+){{1,3}}?)?(?:glücklich\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "it": _Language(
         names=(rf"\bmi\s+chiamo\s+{_NAME}", rf"\bil\s+mio\s+nome\s+è\s+{_NAME}"),
         intros=(rf"(?:io\s+)?sono\s+{_INTRODUCED}",),
         ages=(r"\bho\s+(?:compiuto\s+)?(?P<age>\d{1,3})\s+anni\b",),
-        lives=(rf"\b(?:vivo|abito)\s+(?:ora\s+|adesso\s+)?(?:a|ad|in|nel|nella)\s+{_REST}",),
+        lives=(rf"\b(?:vivo|abito)\s+(?:ora\s+|adesso\s+)?{_WITH}(?:a|ad|in|nel|nella)\s+{_REST}",),
         moved=(rf"\b(?:mi\s+sono|ci\s+siamo)\s+trasferit[oaie]\s+(?:a|ad|in|nel|nella)\s+{_REST}",),
         hometown=(rf"\bsono\s+(?:originari[oa]\s+)?di\s+{_REST}",),
         works_at=(rf"\blavoro\s+(?:ora\s+|adesso\s+)?(?:per|presso|alla|al)\s+{_REST}",),
@@ -165,6 +178,7 @@ _LANGUAGES = {
         have_a=r"ho\s+(?:un|una|uno)",
         their_home=r"(?:vive|abita)\s+(?:a|ad|in|nel|nella)",
         their_work=r"lavora\s+(?:per|presso|alla|al)",
+        statuses=(rf"\bsono\s+(?:felicemente\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     # Romanised Hindi puts the place before the verb ("main Delhi mein rehti hoon"): a capitalised place, since
     # lowercase words there are most often not one ("main ghar mein hoon", "main kal se bimar hoon").
@@ -200,6 +214,10 @@ _LANGUAGES = {
         their_home=r"(?:mein|me|mai)\s+(?:reh|rah)(?:ta|ti|te)\s+(?:hai|hain|he)",
         their_work=r"(?:mein|me|mai)\s+(?:kaam|job|naukri)\s+kar(?:ta|ti|te)\s+(?:hai|hain|he)",
         place_first=True,
+        statuses=(
+            rf"\b(?:main|mai)\s+(?P<x>{_STATUSES})\s+(?:hoon|hun|hu)\b",
+            r"\bmeri\s+(?P<x>shaadi|sagai)\s+ho\s+(?:gayi|gai|chuki)\s+(?:hai|he)\b",
+        ),
     ),
 }
 
@@ -214,8 +232,8 @@ _CUES = frozenset({
     "meiner", "mera", "meri", "mere", "hoon", "hun", "hu", "estoy", "estou", "je", "vis", "nos", "nous", "wir",
     "moi", "encanta", "encantan", "amo", "adoro", "gusta", "gustan", "odio", "detesto", "gosto", "odeio", "quero",
     "quiero", "j'adore", "j'aime", "déteste", "liebe", "mag", "hasse", "über", "piace", "piacciono", "voglio",
-    "mujhe", "ho", "hum", "gaya", "gayi", "gaye", "fiz", "completei", "cumplí", "cumplir", "mudado", "fui", "soporto",
-    "suporto", "fala", "fale", "hables", "parle", "baat",
+    "mujhe", "ho", "hum", "shaadi", "sagai", "gaya", "gayi", "gaye", "fiz", "completei", "cumplí", "cumplir",
+    "mudado", "fui", "soporto", "suporto", "fala", "fale", "hables", "parle", "baat",
 }) | HINDI_BARE_KIN  # fmt: skip
 _CUE_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
@@ -269,6 +287,7 @@ class _Rules(NamedTuple):
     names: tuple[re.Pattern[str], ...]
     intros: tuple[re.Pattern[str], ...]
     ages: tuple[re.Pattern[str], ...]
+    statuses: tuple[re.Pattern[str], ...]
     lives: tuple[re.Pattern[str], ...]
     moved: tuple[re.Pattern[str], ...]
     hometown: tuple[re.Pattern[str], ...]
@@ -319,6 +338,7 @@ def _rules(code: str, language: _Language) -> _Rules:
         names=_compile(language.names),
         intros=_compile(tuple(f"{_AT_START}{intro}{_CLAUSE_END}" for intro in language.intros)),
         ages=_compile(language.ages),
+        statuses=_compile(language.statuses),
         lives=_compile(language.lives),
         moved=_compile(language.moved),
         hometown=_compile(language.hometown),
@@ -354,6 +374,9 @@ def personal_facts(sentence: str) -> list[Candidate]:
             age = int(match.group("age"))
             if 1 <= age <= 120:
                 found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
+        for match in _plain(sentence, rules.statuses):
+            status = FOREIGN_RELATIONSHIP_STATUSES[_said(match.group("x"))]
+            found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
         for match in [*_plain(sentence, rules.names), *_plain(sentence, rules.intros)]:
             name = _person_name(match.group("name"), capitalised=match.re in rules.intros)
             if name:
@@ -401,7 +424,7 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
     if not _may_say(sentence) or _is_question(sentence):
         return []
     found = []
-    for mention in mentions(sentence):
+    for mention in _mentions(sentence):
         if is_named(mention):
             found.append(_named_fact(mention))
     for rules in _ALL:
@@ -432,8 +455,14 @@ def mentions(sentence: str) -> list[EntityMention]:
     """People and pets named by their relation in these languages, with the English rules' conventions: a named one
     by their name (aliases: the name, 'my <relation>'), an unnamed person by the word said ('Nani'), an unnamed pet
     by its species."""
+    return list(_mentions(sentence))
+
+
+@lru_cache(maxsize=64)
+def _mentions(sentence: str) -> tuple[EntityMention, ...]:
+    """Read once per sentence: the facts about named relatives and ``extract()``'s mentions both come from here."""
     if not _may_say(sentence):
-        return []
+        return ()
     found: list[EntityMention] = []
     for rules in _ALL:
         for match in rules.pet.finditer(sentence):
@@ -447,7 +476,7 @@ def mentions(sentence: str) -> list[EntityMention]:
     for match in _HINDI_BARE_KIN.finditer(sentence):
         word = _said(match.group("kind"))
         found.append(_person(word, FOREIGN_RELATIONS["hi"].get(word, _HINDI_KIN_ROOTS.get(word, word)), None))
-    return found
+    return tuple(found)
 
 
 _HINDI_KIN_ROOTS = {"naniji": "grandmother", "dadiji": "grandmother", "nanaji": "grandfather", "dadaji": "grandfather"}
@@ -465,8 +494,9 @@ def _is_question(sentence: str) -> bool:
 
 
 def _said_plainly(sentence: str, match: re.Match[str]) -> bool:
-    """No negation or condition between the start of the match's clause and the match ("ya no vivo en…")."""
-    clause = _CLAUSE_BREAK.split(sentence[: match.start()])[-1]
+    """No negation or condition between the start of the match's clause and the match ("ya no vivo en…"). Only the
+    words just before it are read: a clause starts near its verb, and a long message stays linear."""
+    clause = _CLAUSE_BREAK.split(sentence[max(0, match.start() - 60) : match.start()])[-1]
     return not _NOT_PLAINLY.search(clause)
 
 

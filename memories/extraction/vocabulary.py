@@ -193,7 +193,7 @@ FOREIGN_GREETINGS = (
     "olá", "ola", "oi", "oie", "bom dia", "boa tarde", "boa noite", "e aí", "bonjour", "bonsoir", "salut",
     "coucou", "hallo", "moin", "servus", "guten tag", "guten morgen", "guten abend", "ciao", "salve", "buongiorno",
     "buonasera", "namaste", "namaskar", "pranam", "hi", "hey", "hello", "yo", "so", "ok", "bueno", "pues", "bom",
-    "alors", "also", "allora", "achha", "acha",
+    "alors", "also", "allora", "achha", "acha", "ji",
 )  # fmt: skip
 # Capitalised words that are not a name after "soy"/"sou"/"je suis"/"ich bin"/"sono" or a relation word: states,
 # nationalities, professions and function words people capitalise.
@@ -215,3 +215,21 @@ FOREIGN_NOT_NAMES = frozenset({
     "veganerin", "soltero", "soltera", "solteiro", "solteira", "célibataire", "single", "casado", "casada",
     "marié", "mariée", "verheiratet", "sposato", "sposata", "mamá", "mãe", "maman", "mutter", "mamma",
 })  # fmt: skip
+# "estoy casada", "je suis célibataire", "ich bin verlobt": the statuses of RELATIONSHIP_STATUSES, said in these
+# languages (either gender).
+FOREIGN_RELATIONSHIP_STATUSES = {
+    "casado": "married", "casada": "married", "soltero": "single", "soltera": "single", "solteiro": "single",
+    "solteira": "single", "divorciado": "divorced", "divorciada": "divorced", "comprometido": "engaged",
+    "comprometida": "engaged", "noivo": "engaged", "noiva": "engaged", "separado": "separated",
+    "separada": "separated", "viudo": "widowed", "viuda": "widowed", "viúvo": "widowed", "viúva": "widowed",
+    "en una relación": "in a relationship", "en pareja": "in a relationship", "namorando": "in a relationship",
+    "marié": "married", "mariée": "married", "célibataire": "single", "divorcé": "divorced", "divorcée": "divorced",
+    "fiancé": "engaged", "fiancée": "engaged", "séparé": "separated", "séparée": "separated", "veuf": "widowed",
+    "veuve": "widowed", "en couple": "in a relationship", "verheiratet": "married", "ledig": "single",
+    "single": "single", "geschieden": "divorced", "verlobt": "engaged", "getrennt": "separated",
+    "verwitwet": "widowed", "vergeben": "in a relationship", "in einer beziehung": "in a relationship",
+    "sposato": "married", "sposata": "married", "divorziato": "divorced", "divorziata": "divorced",
+    "fidanzato": "engaged", "fidanzata": "engaged", "separato": "separated", "separata": "separated",
+    "vedovo": "widowed", "vedova": "widowed", "married": "married", "engaged": "engaged", "divorced": "divorced",
+    "shaadishuda": "married", "shaadi": "married", "sagai": "engaged",
+}  # fmt: skip

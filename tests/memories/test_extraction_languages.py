@@ -140,6 +140,14 @@ def _mentions(message: str) -> list[tuple[str, str, dict[str, str]]]:
             [("fact", "Sister lives in Pune", "", ["person:behen", "location:pune"])],
         ),
         ("mere kutte ka naam Tommy hai", [("fact", "Has a dog named Tommy", "pet:tommy", ["pet:tommy"])]),
+        # relationship status, and the home of someone living with others
+        ("estoy casada desde 2015", [("fact", "Is married", "relationship_status", [])]),
+        ("sou solteiro", [("fact", "Is single", "relationship_status", [])]),
+        ("ich bin seit zwei Jahren verheiratet", [("fact", "Is married", "relationship_status", [])]),
+        ("meri shaadi ho chuki hai", [("fact", "Is married", "relationship_status", [])]),
+        ("vivo con mi novio en Madrid", [("fact", "Lives in Madrid", "location", ["location:madrid"])]),
+        ("ich wohne mit meiner Frau in Graz", [("fact", "Lives in Graz", "location", ["location:graz"])]),
+        ("fiz 30 anos ontem!", [("fact", "Is 30 years old", "age", [])]),
     ],
 )
 def test_facts_said_in_other_languages(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
@@ -175,6 +183,8 @@ def test_facts_said_in_other_languages(message: str, expected: list[tuple[str, s
         "se eu morasse em Paris seria feliz",
         "si j'habite à Lyon un jour",
         "wenn ich in Berlin wohne, besuche ich dich",
+        "no estoy casado",
+        "je ne suis pas mariée",
         "agar main Mumbai shift ho gaya toh",
         # states and nouns that are not names or places
         "Ich bin Lehrer",
