@@ -214,6 +214,8 @@ FOREIGN_NOT_NAMES = frozenset({
     "végétarien", "végétarienne", "vegetarier", "vegetarierin", "vegano", "vegana", "vegan", "veganer",
     "veganerin", "soltero", "soltera", "solteiro", "solteira", "célibataire", "single", "casado", "casada",
     "marié", "mariée", "verheiratet", "sposato", "sposata", "mamá", "mãe", "maman", "mutter", "mamma",
+    "él", "ella", "ele", "ela", "elle", "er", "sie", "lui", "lei", "woh", "wo", "usne", "hoy", "ayer", "hoje",
+    "ontem", "hier", "gestern", "heute", "ieri", "oggi", "kal", "aaj", "finalmente", "enfin", "endlich",
 })  # fmt: skip
 # "estoy casada", "je suis célibataire", "ich bin verlobt": the statuses of RELATIONSHIP_STATUSES, said in these
 # languages (either gender).

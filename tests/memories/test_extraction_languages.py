@@ -293,6 +293,36 @@ def test_relatives_and_pets_are_entities_with_the_english_relation(
     assert _mentions(message) == expected
 
 
+@pytest.mark.parametrize(
+    ("message", "partner"),
+    [
+        ("Pablo me propuso matrimonio en la playa", ("Fiance's name is Pablo", "person:pablo")),
+        ("a Marina me pediu em casamento ontem!", ("Fiancee's name is Marina", "person:marina")),
+        ("Thomas m'a demandée en mariage", ("Fiance's name is Thomas", "person:thomas")),
+        ("Jan hat mir einen Heiratsantrag gemacht", ("Fiance's name is Jan", "person:jan")),
+        ("Giulia mi ha chiesto di sposarla", ("Fiancee's name is Giulia", "person:giulia")),
+        ("Rohan ne mujhe propose kiya", ("Fiance's name is Rohan", "person:rohan")),
+    ],
+)
+def test_a_proposal_is_an_engagement_and_names_the_partner(message: str, partner: tuple[str, str]) -> None:
+    # when someone is said to have proposed
+    found = _found(message)
+
+    # then the contact is engaged, and the proposer holds the one partner slot, as "my fiancé Pablo" would
+    content, ref = partner
+    assert found == [
+        ("fact", "Is engaged", "relationship_status", []),
+        ("fact", content, "relation:partner", [ref]),
+    ]
+
+
+@pytest.mark.parametrize(
+    "message", ["Ele me pediu em casamento", "Lucas no me pidió matrimonio", "si Pablo me pide matrimonio"]
+)
+def test_no_engagement_from_a_pronoun_a_negation_or_a_supposition(message: str) -> None:
+    assert _found(message) == []
+
+
 def test_english_text_is_not_read_as_another_language() -> None:
     # given English sentences holding words the other languages use ("main", "mi", "ma", "son")
     messages = ["the main thing is I live in Leeds", "my son Leo turned 5", "ma always says hi"]

@@ -22,7 +22,8 @@ _CUES = frozenset({
     "moi", "encanta", "encantan", "amo", "adoro", "gusta", "gustan", "odio", "detesto", "gosto", "odeio", "quero",
     "quiero", "j'adore", "j'aime", "déteste", "liebe", "mag", "hasse", "über", "piace", "piacciono", "voglio",
     "mujhe", "ho", "hum", "shaadi", "sagai", "gaya", "gayi", "gaye", "fiz", "completei", "cumplí", "cumplir",
-    "mudado", "fui", "soporto", "suporto", "fala", "fale", "hables", "parle", "baat",
+    "mudado", "fui", "soporto", "suporto", "fala", "fale", "hables", "parle", "baat", "pidió", "propuso", "pediu",
+    "demandé", "demandée", "antrag", "heiratsantrag", "chiesto", "propose",
 }) | HINDI_BARE_KIN  # fmt: skip
 _CUE_WORD = re.compile(r"[^\W\d_][\w'-]*")
 

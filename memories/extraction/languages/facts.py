@@ -58,6 +58,7 @@ class _Rules(NamedTuple):
     hometown: tuple[re.Pattern[str], ...]
     works_at: tuple[re.Pattern[str], ...]
     works_as: tuple[re.Pattern[str], ...]
+    proposals: tuple[re.Pattern[str], ...]
     workplace: re.Pattern[str]  # splits "enfermera en el Hospital X" into the role and the workplace
     person: re.Pattern[str]  # "mi hermana Lucía", "mi hermana se llama Lucía", "mi hermana"
     pet: re.Pattern[str]
@@ -109,6 +110,7 @@ def _rules(code: str, language: Language) -> _Rules:
         hometown=_compile(language.hometown),
         works_at=_compile(language.works_at),
         works_as=_compile(language.works_as),
+        proposals=_compile(language.proposals),
         workplace=re.compile(rf"(?i)\s+(?:{language.workplace_prepositions})\s+"),
         person=re.compile(f"(?i){kin}"),
         pet=re.compile(f"(?i){_kin(language, pets)}"),
@@ -194,10 +196,23 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
             found.append(_named_fact(mention))
     for rules in _ALL:
         found.extend(_relative_facts(sentence, rules))
+        found.extend(_proposal_facts(sentence, rules))
         for match in plain(sentence, (rules.have_pet,)):
             if not match.group("named"):
                 kind = rules.species[word_key(match.group("kind"))]
                 found.append(_fact(f"Has {article(kind)} {kind}"))
+    return found
+
+
+def _proposal_facts(sentence: str, rules: _Rules) -> list[Candidate]:
+    """'o Lucas me pediu em casamento' → 'Is engaged', "Fiance's name is Lucas" (the partner slot)."""
+    found = []
+    for match in plain(sentence, rules.proposals):
+        name = person_name(match.group("name"), capitalised=True)
+        if name:
+            relation = "fiancee" if match.groupdict().get("her") else "fiance"
+            engaged = _fact("Is engaged", "relationship_status", value=(facet("status", "engaged"),))
+            found += [engaged, _named_fact(_person(relation, relation, name))]
     return found
 
 

@@ -19,6 +19,7 @@ _NAME = rf"(?P<name>{WORD}(?:\s+{WORD})?)"
 CAPITALISED_PLACE = r"(?P<x>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
 # A capitalised word, whatever the flags around it: a name beside a relation ("mi hermana Lucía", not "mi hermana no").
 CAPITALISED = r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'’-]*"
+_PROPOSER = rf"(?<![\w'’-])(?P<name>{CAPITALISED})"
 _INTRODUCED = rf"(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)"
 # Who one lives with, said before where: "vivo con mi novio en Madrid", "ich wohne mit meiner Frau in Graz".
 _WITH = r"(?:(?:con|com|avec|mit|insieme\s+a)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}?)?"
@@ -44,6 +45,8 @@ class Language(NamedTuple):
     naming: str  # "is called": "mi perro se llama Toby"
     have_a: str  # "I have a": "tengo un perro"
     which: str  # "tengo un perro que se llama Toby"
+    # "Lucas me pidió matrimonio": a proposal, so engaged to them (group ``her`` where the words say she proposed)
+    proposals: tuple[str, ...]
     their_home: str  # "(mi hermana) vive en": a relative's home, theirs, never the contact's
     their_work: str
     statuses: tuple[str, ...]  # "estoy casada": group ``x`` holds a FOREIGN_RELATIONSHIP_STATUSES word
@@ -70,6 +73,7 @@ LANGUAGES = {
         naming=r"se\s+llama|llamad[oa]",
         have_a=r"tengo\s+(?:un|una)",
         which=r"que",
+        proposals=(rf"{_PROPOSER}\s+me\s+(?:pidió|propuso)\s+matrimonio",),
         their_home=r"vive\s+en",
         their_work=r"trabaja\s+(?:en|para)",
         statuses=(rf"\b(?:estoy|soy)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
@@ -91,6 +95,7 @@ LANGUAGES = {
         naming=r"se\s+chama|chama-se|chamad[oa]",
         have_a=r"tenho\s+(?:um|uma)",
         which=r"que",
+        proposals=(rf"(?:(?<!\w)o\s+|(?<!\w)(?P<her>a)\s+)?{_PROPOSER}\s+me\s+pediu\s+em\s+casamento",),
         their_home=r"(?:mora|vive)\s+(?:em|no|na|nos|nas)",
         their_work=r"trabalha\s+(?:na|no|em|para|pela|pelo)",
         statuses=(rf"\b(?:estou|sou)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
@@ -117,6 +122,7 @@ LANGUAGES = {
         naming=rf"s{_APOS}appelle|nommée?|appelée?",
         have_a=rf"j{_APOS}ai\s+(?:un|une)",
         which=r"qui",
+        proposals=(rf"{_PROPOSER}\s+m{_APOS}a\s+demandée?\s+en\s+mariage",),
         their_home=r"(?:habite|vit)\s+(?:à|a|au|aux|en|dans)",
         their_work=r"travaille\s+(?:chez|pour)",
         statuses=(rf"\bje\s+suis\s+(?:heureusement\s+)?(?P<x>{_STATUSES})(?!\w)",),
@@ -140,6 +146,7 @@ LANGUAGES = {
         naming=r"hei(?:ß|ss)t|namens",
         have_a=r"ich\s+(?:habe|hab)\s+(?:einen|eine|ein)",
         which=r"der|die|das",
+        proposals=(rf"{_PROPOSER}\s+hat\s+mir\s+(?:einen\s+)?(?:Heirats)?antrag\s+gemacht",),
         their_home=r"(?:wohnt|lebt)\s+(?:in|im)",
         their_work=r"arbeitet\s+(?:bei|für)",
         statuses=(rf"\bich\s+bin\s+(?:seit\s+(?:\w+\s+){{1,3}}?)?(?:glücklich\s+)?(?P<x>{_STATUSES})(?!\w)",),
@@ -158,6 +165,7 @@ LANGUAGES = {
         naming=r"si\s+chiama|chiamat[oa]|di\s+nome",
         have_a=r"ho\s+(?:un|una|uno)",
         which=r"che",
+        proposals=(rf"{_PROPOSER}\s+mi\s+ha\s+chiesto\s+di\s+sposarl(?:o|(?P<her>a))",),
         their_home=r"(?:vive|abita)\s+(?:a|ad|in|nel|nella)",
         their_work=r"lavora\s+(?:per|presso|alla|al)",
         statuses=(rf"\bsono\s+(?:felicemente\s+)?(?P<x>{_STATUSES})(?!\w)",),
@@ -194,6 +202,7 @@ LANGUAGES = {
         naming=r"(?:ka|ki|ke)\s+(?:naam|nam)",
         have_a=r"mere\s+(?:paas|pass)\s+(?:ek\s+)?",
         which=r"jiska|jiski|jiske",
+        proposals=(rf"{_PROPOSER}\s+ne\s+(?:mujhe\s+)?propose\s+(?:kiya|kar\s+diya)",),
         their_home=r"(?:mein|me|mai)\s+(?:reh|rah)(?:ta|ti|te)\s+(?:hai|hain|he)",
         their_work=r"(?:mein|me|mai)\s+(?:kaam|job|naukri)\s+kar(?:ta|ti|te)\s+(?:hai|hain|he)",
         place_first=True,
