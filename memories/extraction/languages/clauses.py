@@ -60,7 +60,11 @@ NOT_A_PLACE = frozenset(
      "hause", "ghar", "piso", "apartamento", "appartement", "wohnung", "appartamento", "centro", "campo", "calle",
      "rua", "rue", "strasse", "straße", "via", "mi", "mis", "meu", "minha", "mon", "ma", "mes", "mein", "meine",
      "meiner", "meinem", "mio", "mia", "su", "sua", "son", "sa", "sein", "seine", "ihr", "ihre", "este", "esta",
-     "ce", "cette", "dieser", "diese", "questo", "questa", "aquí", "aqui", "ici", "hier", "qui", "lá", "là"}
+     "ce", "cette", "dieser", "diese", "questo", "questa", "aquí", "aqui", "ici", "hier", "qui", "lá", "là",
+     # states one lives in: "vivo en paz", "je vis dans la peur", "ich lebe in Angst"
+     "paz", "miedo", "pánico", "ansiedad", "soledad", "angustia", "caos", "crisis", "medo", "pânico", "ansiedade",
+     "solidão", "peur", "angoisse", "solitude", "crise", "angst", "frieden", "panik", "einsamkeit", "pace", "paura",
+     "ansia", "solitudine", "guerra", "estrés", "estresse", "stress", "mundo", "monde", "welt", "mondo"}
 )  # fmt: skip
 
 

@@ -163,7 +163,8 @@ def home_facts(sentence: str) -> list[Candidate]:
             (rules.hometown, "Is from {}", "hometown"),
         ):
             for match in plain(sentence, patterns):
-                where = place_name(match.group("x"))
+                # where one is from is a written name ("soy de Monterrey"); "soy de los que…", "sono di fretta" are not
+                where = place_name(match.group("x"), named=slot == "hometown")
                 if where:
                     found.append(_entity_fact(template.format(where), slot, _named_place("location", where)))
     return found

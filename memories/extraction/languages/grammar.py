@@ -16,9 +16,12 @@ _APOS = "['’]"
 REST = r"(?P<x>[^\W\d_][^.!?,;:\n()]{0,60})"
 WORD = r"[^\W\d_][\w'’-]*"
 _NAME = rf"(?P<name>{WORD}(?:\s+{WORD})?)"
-CAPITALISED_PLACE = r"(?P<x>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,2}?)"
+
 # A capitalised word, whatever the flags around it: a name beside a relation ("mi hermana Lucía", not "mi hermana no").
 CAPITALISED = r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'’-]*"
+# A place named before its verb (Hindi, German "nach München gezogen"): capitalised, as lowercase words there are most
+# often not places ("main ghar mein hoon", "main kal se bimar hoon").
+CAPITALISED_PLACE = rf"(?P<x>{CAPITALISED}(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)"
 _PROPOSER = rf"(?<![\w'’-])(?P<name>{CAPITALISED})"
 _INTRODUCED = rf"(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)"
 # Who one lives with, said before where: "vivo con mi novio en Madrid", "ich wohne mit meiner Frau in Graz".
@@ -138,7 +141,8 @@ LANGUAGES = {
         moved=(
             rf"\b(?:ich\s+bin|wir\s+sind)\s+(?:\w+\s+){{0,3}}?nach\s+{CAPITALISED_PLACE}\s+(?:umgezogen|gezogen)\b",
         ),
-        hometown=(rf"\bich\s+(?:komme|stamme)\s+(?:ursprünglich\s+)?aus\s+{REST}", rf"\bich\s+bin\s+aus\s+{REST}"),
+        # "ich komme aus Köln", not "… aus dem Urlaub (zurück)"
+        hometown=(rf"\bich\s+(?:komme|stamme)\s+(?:ursprünglich\s+)?aus\s+(?!dem\s|einem\s)(?![^,.!?]*zurück){REST}",),
         works_at=(rf"\b(?:ich\s+)?arbeite\s+(?:jetzt\s+)?(?:bei|für)\s+{REST}",),
         works_as=(rf"\bich\s+arbeite\s+(?:jetzt\s+)?als\s+{REST}",),
         workplace_prepositions=r"bei|für",

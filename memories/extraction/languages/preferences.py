@@ -77,7 +77,10 @@ _NOT_AN_OBJECT = frozenset(
     {"lo", "la", "los", "las", "eso", "esto", "isso", "isto", "ça", "ca", "cela", "ceci", "das", "es", "dich", "euch",
      "questo", "quello", "te", "ti", "tu", "você", "voce", "vc", "toi", "vous", "yeh", "woh", "ye", "wo", "tum",
      "aap", "tumhe", "aapko", "que", "como", "cuando", "quando", "quand", "wie", "wenn", "come", "when", "it",
-     "that", "this", "you", "it's", "to", "a", "de", "idea", "ideia", "idéia", "idée", "idee", "plan", "plano"}
+     "that", "this", "you", "it's", "to", "a", "de", "idea", "ideia", "idéia", "idée", "idee", "plan", "plano",
+     # a degree with nothing after it ("me gusta mucho", "j'aime bien")
+     "mucho", "muito", "bien", "beaucoup", "molto", "tanto", "sehr", "bahut", "demais", "más", "mais", "plus", "nada",
+     "rien", "niente", "nichts", "todo", "tudo", "tout", "tutto", "alles", "así", "assim", "so", "cosí", "così"}
 )  # fmt: skip
 
 
