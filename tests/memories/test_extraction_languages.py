@@ -148,6 +148,19 @@ def _mentions(message: str) -> list[tuple[str, str, dict[str, str]]]:
         ("vivo con mi novio en Madrid", [("fact", "Lives in Madrid", "location", ["location:madrid"])]),
         ("ich wohne mit meiner Frau in Graz", [("fact", "Lives in Graz", "location", ["location:graz"])]),
         ("fiz 30 anos ontem!", [("fact", "Is 30 years old", "age", [])]),
+        # colloquial and written forms
+        (
+            "vivo en la Ciudad de Panamá con mi tía",
+            [("fact", "Lives in Ciudad de Panamá", "location", ["location:ciudad-de-panamá"])],
+        ),
+        ("tô morando em Floripa agora", [("fact", "Lives in Floripa", "location", ["location:floripa"])]),
+        ("eu trabalho no Itaú faz 3 anos", [("fact", "Works at Itaú", "workplace", ["workplace:itaú"])]),
+        ("je bosse chez Decathlon", [("fact", "Works at Decathlon", "workplace", ["workplace:decathlon"])]),
+        (
+            "ich arbeite als Krankenpfleger im Klinikum",
+            [("fact", "Is a Krankenpfleger at Klinikum", "workplace", ["workplace:klinikum"])],
+        ),
+        ("main 30 ka hoon", [("fact", "Is 30 years old", "age", [])]),
     ],
 )
 def test_facts_said_in_other_languages(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
@@ -202,6 +215,8 @@ def test_facts_said_in_other_languages(message: str, expected: list[tuple[str, s
         "ich komme gerade aus Berlin zurück",
         "main hostel mein rehti hoon",
         "me gusta mucho",
+        "vivo en la ciudad",
+        "j'habite en banlieue parisienne",
         "j'aime bien",
         # reactions and pronouns are not tastes
         "te amo",
@@ -218,6 +233,7 @@ def test_no_fact_from_negations_questions_or_hypotheticals(message: str) -> None
     ("message", "expected"),
     [
         ("me encantan las enchiladas", [("preference", "Loves enchiladas", "pref:enchiladas", [])]),
+        ("me encanta bailar salsa con mis amigas", [("preference", "Loves bailar salsa", "pref:bailar salsa", [])]),
         ("no me gusta el café", [("preference", "Doesn't like café", "pref:café", [])]),
         ("odio los lunes", [("preference", "Hates lunes", "pref:lunes", [])]),
         ("gosto muito de pão de queijo", [("preference", "Likes pão de queijo", "pref:pão de queijo", [])]),

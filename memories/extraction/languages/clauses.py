@@ -23,7 +23,7 @@ _CUES = frozenset({
     "quiero", "j'adore", "j'aime", "déteste", "liebe", "mag", "hasse", "über", "piace", "piacciono", "voglio",
     "mujhe", "ho", "hum", "shaadi", "sagai", "gaya", "gayi", "gaye", "fiz", "completei", "cumplí", "cumplir",
     "mudado", "fui", "soporto", "suporto", "fala", "fale", "hables", "parle", "baat", "pidió", "propuso", "pediu",
-    "demandé", "demandée", "antrag", "heiratsantrag", "chiesto", "propose",
+    "demandé", "demandée", "antrag", "heiratsantrag", "chiesto", "propose", "tô", "morando", "bosse",
 }) | HINDI_BARE_KIN  # fmt: skip
 _CUE_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
@@ -50,21 +50,28 @@ _PLACE_TAIL = re.compile(
     r"(?i)\s+(?:con|com|avec|mit|desde|depuis|seit|há|hace|ya|já|déjà|schon|già|agora|ahora|maintenant|jetzt|adesso|"
     r"ora|hoy|hoje|aujourd['’]hui|heute|oggi|y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|"
     r"también|também|aussi|auch|anche|bhi|hai|por|para|pour|für|per|durante|pendant|während|hasta|até|jusqu|bis|"
-    r"fino|cerca|perto|près|en|em|no|na|à|au|chez|bei|als|como|comme|come|de\s+(?:novo|nuevo)|todos|tous|alle|"
+    r"fino|cerca|perto|près|en|em|no|na|à|au|chez|bei|als|como|comme|come|de\s+(?:novo|nuevo)|todos|tous|alle|faz|"
     r"cuando|quando|quand|wenn|desde)\b.*$"
 )
 LEADING_ARTICLE = re.compile(r"^(?:(?:el|la|los|las|o|a|os|as|le|les|der|die|das|dem|den|il|lo|gli|i)\s+|l['’]\s*)")
-# Not a place or an employer: an indefinite article, a home or a street ("vivo en casa de mis padres").
-NOT_A_PLACE = frozenset(
-    {"un", "una", "uno", "um", "uma", "une", "ein", "eine", "einer", "einem", "einen", "ek", "casa", "maison", "haus",
-     "hause", "ghar", "piso", "apartamento", "appartement", "wohnung", "appartamento", "centro", "campo", "calle",
-     "rua", "rue", "strasse", "straße", "via", "mi", "mis", "meu", "minha", "mon", "ma", "mes", "mein", "meine",
-     "meiner", "meinem", "mio", "mia", "su", "sua", "son", "sa", "sein", "seine", "ihr", "ihre", "este", "esta",
-     "ce", "cette", "dieser", "diese", "questo", "questa", "aquí", "aqui", "ici", "hier", "qui", "lá", "là",
-     # states one lives in: "vivo en paz", "je vis dans la peur", "ich lebe in Angst"
+# Words that start no place or employer: indefinite articles, possessives, demonstratives, "here".
+NOT_A_NAME_START = frozenset(
+    {"un", "una", "uno", "um", "uma", "une", "ein", "eine", "einer", "einem", "einen", "ek", "mi", "mis", "meu",
+     "minha", "mon", "ma", "mes", "mein", "meine", "meiner", "meinem", "mio", "mia", "su", "sua", "son", "sa", "sein",
+     "seine", "ihr", "ihre", "este", "esta", "ce", "cette", "dieser", "diese", "questo", "questa", "aquí", "aqui",
+     "ici", "hier", "qui", "lá", "là"}
+)  # fmt: skip
+# Common nouns one lives or works in, not places: a home or a street ("vivo en casa de mis padres"), a state ("vivo en
+# paz", "ich lebe in Angst"), a part of anywhere ("j'habite en banlieue"). A written multi-word name may hold one
+# ("Ciudad de México").
+_COMMON_NOUNS = frozenset(
+    {"casa", "maison", "haus", "hause", "ghar", "piso", "apartamento", "appartement", "wohnung", "appartamento",
+     "centro", "campo", "calle", "rua", "rue", "strasse", "straße", "via",
      "paz", "miedo", "pánico", "ansiedad", "soledad", "angustia", "caos", "crisis", "medo", "pânico", "ansiedade",
      "solidão", "peur", "angoisse", "solitude", "crise", "angst", "frieden", "panik", "einsamkeit", "pace", "paura",
-     "ansia", "solitudine", "guerra", "estrés", "estresse", "stress", "mundo", "monde", "welt", "mondo"}
+     "ansia", "solitudine", "guerra", "estrés", "estresse", "stress", "mundo", "monde", "welt", "mondo",
+     "banlieue", "campagne", "centre", "centre-ville", "afueras", "periferia", "interior", "zona", "barrio", "bairro",
+     "quartier", "vorort", "stadt", "land", "città", "ciudad", "cidade", "ville"}
 )  # fmt: skip
 
 
@@ -111,11 +118,14 @@ def place_name(text: str, *, named: bool = False) -> str:
     text = _PLACE_TAIL.sub("", trim_tail(text.strip())).strip(" '’\"")
     text = LEADING_ARTICLE.sub("", text) if text[:1].islower() else text
     words = text.split()
-    if not words or len(words) > 4 or words[0].lower() in NOT_A_PLACE or any(w[:1].isdigit() for w in words):
-        return ""
-    if words[0][:1].isupper():
+    written = bool(words) and words[0][:1].isupper()
+    if written:
         words = _capitalised_run(words)
     elif named:
+        return ""
+    if not words or len(words) > 4 or words[0].lower() in NOT_A_NAME_START or any(w[:1].isdigit() for w in words):
+        return ""
+    if words[0].lower() in _COMMON_NOUNS and (len(words) == 1 or not written):
         return ""
     text = " ".join(words)
     # Names as written keep their lowercase particles ("Ciudad de México"); a lowercase one is titled ("lisboa").

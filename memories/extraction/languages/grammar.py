@@ -88,7 +88,9 @@ LANGUAGES = {
             r"\btenho\s+(?P<age>\d{1,3})\s+anos\b",
             r"\b(?:fiz|completei|acabei\s+de\s+fazer)\s+(?P<age>\d{1,3})\s+anos\b",
         ),
-        lives=(rf"\b(?:moro|vivo|resido|estou\s+morando)\s+(?:agora\s+)?{_WITH}(?:em|no|na|nos|nas)\s+{REST}",),
+        lives=(
+            rf"\b(?:moro|vivo|resido|(?:estou|t[ôo])\s+morando)\s+(?:agora\s+)?{_WITH}(?:em|no|na|nos|nas)\s+{REST}",
+        ),
         moved=(rf"\b(?:me\s+mudei|mudei-me|mudei|nos\s+mudamos|mudamos)\s+(?:para|pra|pro)\s+{REST}",),
         hometown=(rf"\bsou\s+(?:natural\s+|originári[oa]\s+)?(?:de|do|da|dos|das)\s+{REST}",),
         works_at=(rf"\b(?:trabalho|estou\s+trabalhando)\s+(?:agora\s+)?(?:na|no|em|para|pra|pela|pelo)\s+{REST}",),
@@ -118,7 +120,7 @@ LANGUAGES = {
             rf"\b(?:je\s+me\s+suis|on\s+s{_APOS}est|nous\s+nous\s+sommes)\s+installée?s?\s+(?:à|a|au|aux|en)\s+{REST}",
         ),
         hometown=(rf"\bje\s+suis\s+originaire\s+(?:de|d{_APOS}|du|des)\s*{REST}",),
-        works_at=(rf"\bje\s+travaille\s+(?:maintenant\s+)?(?:chez|pour)\s+{REST}",),
+        works_at=(rf"\bje\s+(?:travaille|bosse)\s+(?:maintenant\s+)?(?:chez|pour)\s+{REST}",),
         works_as=(rf"\bje\s+travaille\s+comme\s+{REST}",),
         workplace_prepositions=r"chez|pour|à|au",
         possessive=r"(?:mon|ma)",
@@ -145,7 +147,7 @@ LANGUAGES = {
         hometown=(rf"\bich\s+(?:komme|stamme)\s+(?:ursprünglich\s+)?aus\s+(?!dem\s|einem\s)(?![^,.!?]*zurück){REST}",),
         works_at=(rf"\b(?:ich\s+)?arbeite\s+(?:jetzt\s+)?(?:bei|für)\s+{REST}",),
         works_as=(rf"\bich\s+arbeite\s+(?:jetzt\s+)?als\s+{REST}",),
-        workplace_prepositions=r"bei|für",
+        workplace_prepositions=r"bei|für|im|in\s+der|am|an\s+der",
         possessive=r"(?:mein|meine|meinen|meinem|meiner)",
         naming=r"hei(?:ß|ss)t|namens",
         have_a=r"ich\s+(?:habe|hab)\s+(?:einen|eine|ein)",
@@ -180,7 +182,7 @@ LANGUAGES = {
         names=(rf"\bmera\s+(?:naam|nam)\s+{_NAME}\s+(?:hai|he|h)\b",),
         intros=(rf"(?:main|mai)\s+{_INTRODUCED}\s+(?:hoon|hun|hu|hoo)\b",),
         ages=(
-            r"\b(?:main|mai)\s+(?P<age>\d{1,3})\s+(?:saal|sal|years?)\s+(?:ka|ki|ke)\s+(?:hoon|hun|hu)\b",
+            r"\b(?:main|mai)\s+(?P<age>\d{1,3})\s+(?:saal\s+|sal\s+|years?\s+)?(?:ka|ki|ke)\s+(?:hoon|hun|hu)\b",
             r"\bmeri\s+(?:umar|umr|umra|age)\s+(?P<age>\d{1,3})\s+(?:saal\s+|sal\s+|years?\s+)?(?:hai|he)\b",
         ),
         lives=(

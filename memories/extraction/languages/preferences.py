@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memories.extraction.languages.clauses import LEADING_ARTICLE, NOT_A_PLACE, is_question, may_say, said_plainly
+from memories.extraction.languages.clauses import LEADING_ARTICLE, NOT_A_NAME_START, is_question, may_say, said_plainly
 from memories.extraction.preferences import _preference, _topic
 from memories.extraction.types import Candidate
 
@@ -70,7 +70,9 @@ _MY = re.compile(
 _OBJECT_TAIL = re.compile(
     r"(?i)\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|también|também|aussi|auch|anche|"
     r"bhi|mucho|muito|beaucoup|sehr|molto|bahut|demais|todos|todas|tous|toutes|jeden|ogni|ya|já|por\s+favor|"
-    r"s['’]il\s+te\s+pla[iî]t|bitte|per\s+favore|kk+|ja(?:ja)+|ha(?:ha)+|lol|mdr|xd)(?!\w).*$"
+    r"s['’]il\s+te\s+pla[iî]t|bitte|per\s+favore|kk+|ja(?:ja)+|ha(?:ha)+|lol|mdr|xd|"
+    # who with and when: "me encanta bailar salsa con mis amigas"
+    r"con|com|avec|mit|insieme|ke\s+saath|cuando|quando|quand|wenn|los\s+domingos|aos\s+domingos)(?!\w).*$"
 )
 # Pronouns and the bot are not tastes ("te amo", "je t'aime", "ich liebe dich", "me encanta eso").
 _NOT_AN_OBJECT = frozenset(
@@ -108,6 +110,6 @@ def _object(text: str) -> str:
     text = _OBJECT_TAIL.sub("", text.strip()).strip(" '’\"")
     text = _MY.sub("their ", LEADING_ARTICLE.sub("", text))
     words = text.split()
-    if not words or len(words) > 6 or words[0].lower() in _NOT_AN_OBJECT or words[0].lower() in NOT_A_PLACE:
+    if not words or len(words) > 6 or words[0].lower() in _NOT_AN_OBJECT or words[0].lower() in NOT_A_NAME_START:
         return ""
     return text
