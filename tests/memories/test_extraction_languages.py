@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memories.extraction import extract
+from memories.extraction.vocabulary import FOREIGN_PET_SPECIES, FOREIGN_RELATIONS, HINDI_BARE_KIN, PET_SPECIES
 
 
 def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
@@ -362,3 +363,15 @@ def test_english_text_is_not_read_as_another_language() -> None:
 
 def test_only_the_user_speaks_for_themselves() -> None:
     assert extract("soy Diego, vivo en Oaxaca", role="assistant").candidates == ()
+
+
+def test_every_word_list_maps_to_the_english_vocabulary() -> None:
+    # given the other languages' relation words, and the Hindi kin read without "my"
+    relations = {word: relation for words in FOREIGN_RELATIONS.values() for word, relation in words.items()}
+
+    # then each bare kin word has a relation, and each pet word a species the English rules know
+    assert HINDI_BARE_KIN.issubset(FOREIGN_RELATIONS["hi"])
+    assert {species for words in FOREIGN_PET_SPECIES.values() for species in words.values()} <= set(
+        PET_SPECIES.values()
+    )
+    assert all(word == word.lower() for word in relations)

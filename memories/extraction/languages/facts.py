@@ -256,11 +256,8 @@ def _mentions(sentence: str) -> tuple[EntityMention, ...]:
             found.append(_person(word, rules.relations[word], name_beside(match)))
     for match in _HINDI_BARE_KIN.finditer(sentence):
         word = word_key(match.group("kind"))
-        found.append(_person(word, FOREIGN_RELATIONS["hi"].get(word, _HINDI_KIN_ROOTS.get(word, word)), None))
+        found.append(_person(word, FOREIGN_RELATIONS["hi"][word], None))
     return tuple(found)
-
-
-_HINDI_KIN_ROOTS = {"naniji": "grandmother", "dadiji": "grandmother", "nanaji": "grandfather", "dadaji": "grandfather"}
 
 
 def _job(role: str, where: str) -> list[Candidate]:
