@@ -6,7 +6,7 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
-from memories.extraction import facts, household, lifestyle, preferences, roles
+from memories.extraction import facts, household, languages, lifestyle, preferences, roles
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.text import sentences, stated, without_quotations
@@ -14,7 +14,7 @@ from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
 
-_RULES = (*facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *lifestyle.RULES, *preferences.RULES)
+_RULES = (*facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *lifestyle.RULES, *preferences.RULES, *languages.RULES)
 
 
 def extract(message: str, *, role: str) -> Extraction:
@@ -24,12 +24,14 @@ def extract(message: str, *, role: str) -> Extraction:
     mentions: list[EntityMention] = []
     said = _sentences(message)
     for sentence in said:  # people and pets are mentioned in questions too ("should I call my mum?")
-        mentions.extend(pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence))
+        mentions.extend(
+            pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence)
+            + languages.mentions(sentence)
+        )  # fmt: skip
     statements = [part for sentence in said if (part := stated(sentence).strip())]
     for sentence in statements:
         for rule in _RULES:
             candidates.extend(rule(sentence))
-
     for message_rule in household.MESSAGE_RULES:  # what one sentence says of another ("…a puppy! his name is Bruno")
         candidates.extend(message_rule(" ".join(statements)))
     return Extraction(

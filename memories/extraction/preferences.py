@@ -176,70 +176,10 @@ def comparative_preferences(sentence: str) -> list[Candidate]:
     return found
 
 
-# Tastes and boundaries said in the other languages our users write in (es, pt, fr, de, it, romanised Hindi); the
-# memory is written like the English one ("Loves bacalhau à brás").
-_ARTICLE = r"(?:(?:el|la|los|las|o|a|os|as|le|les|l'|l’|der|die|das|den|il|lo|gli|i)\s+|l'|l’)?"
-_OTHER_LIKE = re.compile(
-    rf"(?i)(?:\bme\s+encanta(?:n)?|\bme\s+gusta(?:n)?\s+mucho|\bme\s+gusta(?:n)?|\bamo|\badoro|\bgosto\s+(?:muito\s+)?d[eoa]s?"
-    rf"|\bj['’]adore|\bj['’]aime(?:\s+(?:bien|beaucoup))?|\bich\s+liebe|\bich\s+mag(?!\s+kein)|\bmi\s+piace(?:ciono)?)"
-    rf"\s+{_ARTICLE}{phrase('x')}"
-)
-_OTHER_DISLIKE = re.compile(
-    rf"(?i)(?:\bodio|\bodeio|\bdetesto|\bno\s+soporto|\bno\s+me\s+gusta(?:n)?|\bn[ãa]o\s+gosto\s+d[eoa]s?"
-    rf"|\bje\s+d[ée]teste|\bje\s+hais|\bje\s+n['’]aime\s+pas|\bich\s+hasse|\bich\s+mag\s+kein(?:e|en)?"
-    rf"|\bnon\s+mi\s+piace(?:ciono)?)\s+{_ARTICLE}{phrase('x')}"
-)
-_OTHER_AVOID = re.compile(
-    rf"(?i)(?:\bno\s+quiero\s+hablar\s+(?:de|del|sobre)|\bn[ãa]o\s+quero\s+falar\s+(?:sobre|de|do|da)"
-    rf"|\bje\s+ne\s+veux\s+pas\s+parler\s+(?:de|du|des)|\bnon\s+voglio\s+parlare\s+(?:di|del|della))"
-    rf"\s+{_ARTICLE}{phrase('x')}"
-)
-_STRONG_OTHER = re.compile(
-    r"(?i)^(?:me\s+encant|amo|adoro|j['’]adore|ich\s+liebe|odio|odeio|detesto|no\s+soporto|je\s+d[ée]teste|je\s+hais"
-    r"|ich\s+hasse)"
-)
-# "mujhe biryani bahut pasand hai", "mujhe bhindi pasand nahi", "mujhe traffic se nafrat hai"
-_HINDI = re.compile(
-    r"(?i)\bmujhe\s+(?P<x>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s+(?:(?:bahut|bohot|bahot|sabse\s+zyada)\s+)?"
-    r"(?:(?P<neg>pasand\s+nahi(?:n)?|se\s+nafrat)|pasand)\b"
-)
-
-
-def other_language_preferences(sentence: str) -> list[Candidate]:
-    found = []
-    for pattern, verb, polarity in ((_OTHER_LIKE, "Loves", "positive"), (_OTHER_DISLIKE, "Hates", "negative")):
-        for match in pattern.finditer(sentence):
-            what = _foreign_object(match.group("x"))
-            if what:
-                strong = bool(_STRONG_OTHER.search(match.group(0)))
-                verb = verb if strong else {"Loves": "Likes", "Hates": "Doesn't like"}[verb]
-                found.append(_preference(f"{verb} {what}", what, polarity=polarity, strong=strong))
-    for match in _OTHER_AVOID.finditer(sentence):
-        topic = _foreign_object(match.group("x"))
-        if topic:
-            found.append(_topic("Doesn't want to talk about {}", topic, polarity="avoid"))
-    for match in _HINDI.finditer(sentence):
-        what = _foreign_object(match.group("x"))
-        if what:
-            negative = bool(match.group("neg"))
-            verb, polarity = ("Doesn't like", "negative") if negative else ("Likes", "positive")
-            found.append(_preference(f"{verb} {what}", what, polarity=polarity))
-    return found
-
-
-def _foreign_object(text: str) -> str:
-    # cut before the other language's own clause words ("por favor", "de esta ciudad", "kkkk")
-    text = re.split(r"(?i)[,.!?]|\s(?:por\s+favor|porque|pero|mas|mais|aber|però|kyunki|lekin|de\s+esta|dessa|desta)\b"
-                    r"|\s(?:k{3,}|ja{3,}|ha{3,})", text)[0]  # fmt: skip
-    what = clean_phrase(text, max_words=5)
-    return "" if what.lower() in PRONOUN_OBJECTS | {"eso", "isso", "ça", "das", "lo", "le"} else what
-
-
 RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     topic_preferences,
     like_preferences,
     comparative_preferences,
-    other_language_preferences,
 )
 
 

@@ -1,0 +1,309 @@
+"""Fact rules and entity mentions in these languages: the English rules' candidates (facts.py), read from each
+language's grammar (grammar.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
+from memories.extraction.entities import is_named
+from memories.extraction.facts import _entity_fact, _fact, facet
+from memories.extraction.languages.clauses import (
+    AT_START,
+    article,
+    is_question,
+    may_say,
+    name_beside,
+    person_name,
+    place_name,
+    plain,
+    role_name,
+    said_plainly,
+    word_key,
+)
+from memories.extraction.languages.grammar import (
+    CAPITALISED,
+    CAPITALISED_PLACE,
+    CLAUSE_END,
+    LANGUAGES,
+    REST,
+    WORD,
+    Language,
+)
+from memories.extraction.text import entity_key
+from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import (
+    FOREIGN_PET_SPECIES,
+    FOREIGN_RELATIONS,
+    FOREIGN_RELATIONSHIP_STATUSES,
+    HINDI_BARE_KIN,
+    PARTNER_RELATIONS,
+    SINGULAR_RELATIONS,
+)
+
+
+def _compile(patterns: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(f"(?i){pattern}") for pattern in patterns)
+
+
+class _Rules(NamedTuple):
+    names: tuple[re.Pattern[str], ...]
+    intros: tuple[re.Pattern[str], ...]
+    ages: tuple[re.Pattern[str], ...]
+    statuses: tuple[re.Pattern[str], ...]
+    lives: tuple[re.Pattern[str], ...]
+    moved: tuple[re.Pattern[str], ...]
+    hometown: tuple[re.Pattern[str], ...]
+    works_at: tuple[re.Pattern[str], ...]
+    works_as: tuple[re.Pattern[str], ...]
+    proposals: tuple[re.Pattern[str], ...]
+    workplace: re.Pattern[str]  # splits "enfermera en el Hospital X" into the role and the workplace
+    person: re.Pattern[str]  # "mi hermana Lucía", "mi hermana se llama Lucía", "mi hermana"
+    pet: re.Pattern[str]
+    have_pet: re.Pattern[str]  # "tengo un perro (que se llama Toby)"
+    relatives: tuple[tuple[re.Pattern[str], str, str], ...]
+    relations: dict[str, str]
+    species: dict[str, str]
+
+
+def _alternatives(words: dict[str, str]) -> str:
+    return "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True))
+
+
+def _kin(language: Language, kinds: str) -> str:
+    """'mi hermana', then a capitalised name beside it or any name after 'se llama'."""
+    not_a_place = r"(?!\s+(?:mein|me|mai|se|ko|ka|ki|ke|par|tak)(?!\w))" if language.place_first else ""
+    return (
+        rf"(?<!\w){language.possessive}\s+(?P<kind>{kinds})(?!\w)"
+        rf"(?:\s+(?:{language.naming})\s+(?P<named>{WORD})|\s*,?\s+(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)"
+        rf"(?![\w'’-]){not_a_place})?"
+    )
+
+
+def _relatives(language: Language, kin: str) -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    """'mi hermana vive en Madrid' → (pattern, the English verb, the kind of place)."""
+    if language.place_first:
+        return tuple(
+            (re.compile(rf"(?i){kin}\s+{CAPITALISED_PLACE}\s+{verb}(?!\w)"), said, kind)
+            for verb, said, kind in ((language.their_home, "lives in", "location"),
+                                     (language.their_work, "works at", "workplace"))
+        )  # fmt: skip
+    return tuple(
+        (re.compile(rf"(?i){kin}\s+(?:{verb})\s+{REST}"), said, kind)
+        for verb, said, kind in ((language.their_home, "lives in", "location"),
+                                 (language.their_work, "works at", "workplace"))
+    )  # fmt: skip
+
+
+def _rules(code: str, language: Language) -> _Rules:
+    relations, species = FOREIGN_RELATIONS[code], FOREIGN_PET_SPECIES[code]
+    pets, kin = _alternatives(species), _kin(language, _alternatives(relations))
+    return _Rules(
+        names=_compile(language.names),
+        intros=_compile(tuple(f"{AT_START}{intro}{CLAUSE_END}" for intro in language.intros)),
+        ages=_compile(language.ages),
+        statuses=_compile(language.statuses),
+        lives=_compile(language.lives),
+        moved=_compile(language.moved),
+        hometown=_compile(language.hometown),
+        works_at=_compile(language.works_at),
+        works_as=_compile(language.works_as),
+        proposals=_compile(language.proposals),
+        workplace=re.compile(rf"(?i)\s+(?:{language.workplace_prepositions})\s+"),
+        person=re.compile(f"(?i){kin}"),
+        pet=re.compile(f"(?i){_kin(language, pets)}"),
+        have_pet=re.compile(
+            rf"(?i)(?<!\w){language.have_a}\s*(?P<kind>{pets})(?!\w)(?!\s+(?:nahi|nahin|nhi))"
+            rf"(?:\s*,?\s+(?:(?:{language.which})\s+)?(?:{language.naming})\s+"
+            rf"(?P<named>{WORD}))?"
+        ),
+        relatives=_relatives(language, kin),
+        relations=relations,
+        species=species,
+    )
+
+
+_ALL = tuple(_rules(code, language) for code, language in LANGUAGES.items())
+_HINDI_BARE_KIN = re.compile(
+    rf"(?i)(?<!\w)(?P<kind>{'|'.join(sorted(HINDI_BARE_KIN))})\s+(?:ki|ka|ke|ko|ne|se|mein|jaisi|jaisa)(?!\w)"
+)
+
+
+def personal_facts(sentence: str) -> list[Candidate]:
+    """'sou a Sofia', 'je m'appelle Claire' → 'Name is …'; 'tengo 20 años' → 'Is 20 years old'."""
+    if not may_say(sentence) or is_question(sentence):
+        return []
+    found = []
+    for rules in _ALL:
+        for match in plain(sentence, rules.ages):
+            age = int(match.group("age"))
+            if 1 <= age <= 120:
+                found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
+        for match in plain(sentence, rules.statuses):
+            status = FOREIGN_RELATIONSHIP_STATUSES[word_key(match.group("x"))]
+            found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
+        for match in [*plain(sentence, rules.names), *plain(sentence, rules.intros)]:
+            name = person_name(match.group("name"), capitalised=match.re in rules.intros)
+            if name:
+                found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
+    return found
+
+
+def home_facts(sentence: str) -> list[Candidate]:
+    """'moro em Lisboa' → 'Lives in Lisboa', 'me mudé a Monterrey' → '… (moved there)', 'ich komme aus Köln'."""
+    if not may_say(sentence) or is_question(sentence):
+        return []
+    found = []
+    for rules in _ALL:
+        for patterns, template, slot in (
+            (rules.lives, "Lives in {}", "location"),
+            (rules.moved, "Lives in {} (moved there)", "location"),
+            (rules.hometown, "Is from {}", "hometown"),
+        ):
+            for match in plain(sentence, patterns):
+                # where one is from is a written name ("soy de Monterrey"); "soy de los que…", "sono di fretta" are not
+                where = place_name(match.group("x"), named=slot == "hometown")
+                if where:
+                    found.append(_entity_fact(template.format(where), slot, _named_place("location", where)))
+    return found
+
+
+def work_facts(sentence: str) -> list[Candidate]:
+    """'trabalho como desenvolvedora na Nubank' → 'Is a desenvolvedora at Nubank'; 'ich arbeite bei Siemens'."""
+    if not may_say(sentence) or is_question(sentence):
+        return []
+    found = []
+    for rules in _ALL:
+        for match in plain(sentence, rules.works_as):
+            role, *at = rules.workplace.split(match.group("x"), maxsplit=1)
+            found.extend(_job(role_name(role), place_name(at[0], named=True) if at else ""))
+        for match in plain(sentence, rules.works_at):
+            employer = place_name(match.group("x"), named=True)
+            if employer:
+                found.append(_entity_fact(f"Works at {employer}", "workplace", _named_place("workplace", employer)))
+    return found
+
+
+def family_and_pet_facts(sentence: str) -> list[Candidate]:
+    """'mi esposa Ana' → "Wife's name is Ana" (the partner slot); 'mon chat s'appelle Félix' → 'Has a cat named
+    Félix'; 'tengo un perro' → 'Has a dog'. The same candidates as the English rules for 'my wife Ana', 'my cat…'."""
+    if not may_say(sentence) or is_question(sentence):
+        return []
+    found = []
+    for mention in _mentions(sentence):
+        if is_named(mention):
+            found.append(_named_fact(mention))
+    for rules in _ALL:
+        found.extend(_relative_facts(sentence, rules))
+        found.extend(_proposal_facts(sentence, rules))
+        for match in plain(sentence, (rules.have_pet,)):
+            if not match.group("named"):
+                kind = rules.species[word_key(match.group("kind"))]
+                found.append(_fact(f"Has {article(kind)} {kind}"))
+    return found
+
+
+def _proposal_facts(sentence: str, rules: _Rules) -> list[Candidate]:
+    """'o Lucas me pediu em casamento' → 'Is engaged', "Fiance's name is Lucas" (the partner slot)."""
+    found = []
+    for match in plain(sentence, rules.proposals):
+        name = person_name(match.group("name"), capitalised=True)
+        if name:
+            relation = "fiancee" if match.groupdict().get("her") else "fiance"
+            engaged = _fact("Is engaged", "relationship_status", value=(facet("status", "engaged"),))
+            found += [engaged, _named_fact(_person(relation, relation, name))]
+    return found
+
+
+def _relative_facts(sentence: str, rules: _Rules) -> list[Candidate]:
+    """'minha irmã Júlia mora no Rio' → 'Júlia lives in Rio', as facts.relation_facts writes 'My mom lives in…'."""
+    found = []
+    for pattern, verb, kind in rules.relatives:
+        for match in plain(sentence, (pattern,)):
+            where = place_name(match.group("x"), named=kind == "workplace")
+            if not where:
+                continue
+            word = word_key(match.group("kind"))
+            who = _person(word, rules.relations[word], name_beside(match))
+            label = who.display_name if is_named(who) else rules.relations[word].capitalize()
+            found.append(_fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
+    return found
+
+
+def mentions(sentence: str) -> list[EntityMention]:
+    """People and pets named by their relation in these languages, with the English rules' conventions: a named one
+    by their name (aliases: the name, 'my <relation>'), an unnamed person by the word said ('Nani'), an unnamed pet
+    by its species."""
+    return list(_mentions(sentence))
+
+
+@lru_cache(maxsize=64)
+def _mentions(sentence: str) -> tuple[EntityMention, ...]:
+    """Read once per sentence: the facts about named relatives and ``extract()``'s mentions both come from here."""
+    if not may_say(sentence):
+        return ()
+    found: list[EntityMention] = []
+    for rules in _ALL:
+        for match in rules.pet.finditer(sentence):
+            found.append(_pet(rules.species[word_key(match.group("kind"))], name_beside(match)))
+        for match in rules.have_pet.finditer(sentence):
+            if said_plainly(sentence, match):
+                found.append(_pet(rules.species[word_key(match.group("kind"))], name_beside(match)))
+        for match in rules.person.finditer(sentence):
+            word = word_key(match.group("kind"))
+            found.append(_person(word, rules.relations[word], name_beside(match)))
+    for match in _HINDI_BARE_KIN.finditer(sentence):
+        word = word_key(match.group("kind"))
+        found.append(_person(word, FOREIGN_RELATIONS["hi"][word], None))
+    return tuple(found)
+
+
+def _job(role: str, where: str) -> list[Candidate]:
+    if role and where:
+        workplace = _named_place("workplace", where)
+        content = f"Is {article(role)} {role} at {where}"
+        return [_fact(content, "workplace", workplace, value=(workplace.ref, facet("role", role)))]
+    if role:
+        return [_fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),))]
+    return []
+
+
+def _named_place(kind: str, name: str) -> EntityMention:
+    """``place()``'s convention (key, display name, the name as alias) for a name kept as written."""
+    return EntityMention(kind, entity_key(name), name, aliases=(name,))
+
+
+def _pet(species: str, name: str) -> EntityMention:
+    if not name:
+        return EntityMention(
+            "pet", entity_key(species), species.capitalize(), aliases=(f"my {species}",), metadata={"species": species}
+        )
+    return EntityMention("pet", entity_key(name), name, aliases=(name, f"my {species}"), metadata={"species": species})
+
+
+def _person(word: str, relation: str, name: str | None) -> EntityMention:
+    if not name:
+        return EntityMention(
+            "person", entity_key(word), word.capitalize(), aliases=(f"my {relation}",), metadata={"relation": relation}
+        )
+    return EntityMention(
+        "person", entity_key(name), name, aliases=(name, f"my {relation}"), metadata={"relation": relation}
+    )
+
+
+def _named_fact(mention: EntityMention) -> Candidate:
+    """What facts.named_entity_facts proposes for the same mention in English."""
+    if mention.entity_type == "pet":
+        species = mention.metadata["species"]
+        content = f"Has {article(species)} {species} named {mention.display_name}"
+        return _fact(content, f"pet:{mention.key}", mention, value=(mention.ref, facet("species", species)))
+    relation = mention.metadata["relation"]
+    content = f"{relation.capitalize()}'s name is {mention.display_name}"
+    if relation in PARTNER_RELATIONS:
+        return _fact(content, "relation:partner", mention, value=(mention.ref, facet("relation", relation)))
+    return _entity_fact(content, f"relation:{relation}" if relation in SINGULAR_RELATIONS else "", mention)
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (personal_facts, home_facts, work_facts, family_and_pet_facts)

@@ -1,0 +1,220 @@
+"""Each language's grammar for stating who one is: the constructions ``facts`` compiles, one table per language.
+
+A construction is a regular expression read case-insensitively; its value is in group ``x`` (a place, a role, a
+status), ``name`` or ``age``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from memories.extraction.vocabulary import FOREIGN_RELATIONSHIP_STATUSES
+
+_APOS = "['’]"
+# The rest of a clause: a value is cut from it by place_name / role_name (articles, trailing time and company words).
+REST = r"(?P<x>[^\W\d_][^.!?,;:\n()]{0,60})"
+WORD = r"[^\W\d_][\w'’-]*"
+_NAME = rf"(?P<name>{WORD}(?:\s+{WORD})?)"
+
+# A capitalised word, whatever the flags around it: a name beside a relation ("mi hermana Lucía", not "mi hermana no").
+CAPITALISED = r"(?-i:[A-ZÀ-ÖØ-Þ])[\w'’-]*"
+# A place named before its verb (Hindi, German "nach München gezogen"): capitalised, as lowercase words there are most
+# often not places ("main ghar mein hoon", "main kal se bimar hoon").
+CAPITALISED_PLACE = rf"(?P<x>{CAPITALISED}(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)"
+_PROPOSER = rf"(?<![\w'’-])(?P<name>{CAPITALISED})"
+_INTRODUCED = rf"(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)"
+# Who one lives with, said before where: "vivo con mi novio en Madrid", "ich wohne mit meiner Frau in Graz".
+_WITH = r"(?:(?:con|com|avec|mit|insieme\s+a)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}?)?"
+_STATUSES = "|".join(
+    sorted((re.escape(w).replace(r"\ ", r"\s+") for w in FOREIGN_RELATIONSHIP_STATUSES), key=len, reverse=True)
+)
+CLAUSE_END = r"(?=\s*(?:[.!?,;:()]|$|\s+(?:y|e|et|und|ed|aur|and|hoon|hun|hu)\b))"
+
+
+class Language(NamedTuple):
+    """How one language states each fact. Each pattern has a group ``x`` (or ``name``/``age``) holding the value."""
+
+    names: tuple[str, ...]  # "me llamo X": a naming verb, any case
+    intros: tuple[str, ...]  # "soy X" at the start of a message: a capitalised name
+    ages: tuple[str, ...]
+    lives: tuple[str, ...]
+    moved: tuple[str, ...]
+    hometown: tuple[str, ...]
+    works_at: tuple[str, ...]
+    works_as: tuple[str, ...]  # the rest of the clause holds the role, then maybe a workplace preposition
+    workplace_prepositions: str  # what separates a role from its workplace ("como enfermera en el Hospital X")
+    possessive: str  # "my" before a relation or a pet
+    naming: str  # "is called": "mi perro se llama Toby"
+    have_a: str  # "I have a": "tengo un perro"
+    which: str  # "tengo un perro que se llama Toby"
+    # "Lucas me pidió matrimonio": a proposal, so engaged to them (group ``her`` where the words say she proposed)
+    proposals: tuple[str, ...]
+    their_home: str  # "(mi hermana) vive en": a relative's home, theirs, never the contact's
+    their_work: str
+    statuses: tuple[str, ...]  # "estoy casada": group ``x`` holds a FOREIGN_RELATIONSHIP_STATUSES word
+    # Romanised Hindi puts a relative's place before the verb ("meri behen Pune mein rehti hai"): a capitalised word
+    # after the relation is a place there, not a name, when a postposition follows it.
+    place_first: bool = False
+
+
+LANGUAGES = {
+    "es": Language(
+        names=(rf"\bme\s+llamo\s+{_NAME}", rf"\bmi\s+nombre\s+es\s+{_NAME}"),
+        intros=(rf"(?:yo\s+)?soy\s+(?:el\s+|la\s+)?{_INTRODUCED}",),
+        ages=(
+            r"\btengo\s+(?P<age>\d{1,3})\s+años\b",
+            r"\b(?:cumplí|acabo\s+de\s+cumplir)\s+(?P<age>\d{1,3})(?:\s+años)?\b",
+        ),
+        lives=(rf"\b(?:vivo|resido|estoy\s+viviendo)\s+(?:ahora\s+)?{_WITH}en\s+{REST}",),
+        moved=(rf"\b(?:me\s+mudé|me\s+he\s+mudado|nos\s+mudamos|me\s+fui\s+a\s+vivir)\s+a\s+{REST}",),
+        hometown=(rf"\bsoy\s+(?:originaria?\s+|originario\s+)?de\s+{REST}",),
+        works_at=(rf"\b(?:trabajo|estoy\s+trabajando)\s+(?:ahora\s+)?(?:en|para)\s+{REST}",),
+        works_as=(rf"\btrabajo\s+(?:de|como)\s+{REST}",),
+        workplace_prepositions=r"en|para",
+        possessive=r"mi",
+        naming=r"se\s+llama|llamad[oa]",
+        have_a=r"tengo\s+(?:un|una)",
+        which=r"que",
+        proposals=(rf"{_PROPOSER}\s+me\s+(?:pidió|propuso)\s+matrimonio",),
+        their_home=r"vive\s+en",
+        their_work=r"trabaja\s+(?:en|para)",
+        statuses=(rf"\b(?:estoy|soy)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
+    ),
+    "pt": Language(
+        names=(rf"\b(?:me\s+chamo|chamo-me)\s+{_NAME}", rf"\bmeu\s+nome\s+(?:é|e)\s+{_NAME}"),
+        intros=(rf"(?:eu\s+)?sou\s+(?:o\s+|a\s+)?{_INTRODUCED}",),
+        ages=(
+            r"\btenho\s+(?P<age>\d{1,3})\s+anos\b",
+            r"\b(?:fiz|completei|acabei\s+de\s+fazer)\s+(?P<age>\d{1,3})\s+anos\b",
+        ),
+        lives=(
+            rf"\b(?:moro|vivo|resido|(?:estou|t[ôo])\s+morando)\s+(?:agora\s+)?{_WITH}(?:em|no|na|nos|nas)\s+{REST}",
+        ),
+        moved=(rf"\b(?:me\s+mudei|mudei-me|mudei|nos\s+mudamos|mudamos)\s+(?:para|pra|pro)\s+{REST}",),
+        hometown=(rf"\bsou\s+(?:natural\s+|originári[oa]\s+)?(?:de|do|da|dos|das)\s+{REST}",),
+        works_at=(rf"\b(?:trabalho|estou\s+trabalhando)\s+(?:agora\s+)?(?:na|no|em|para|pra|pela|pelo)\s+{REST}",),
+        works_as=(rf"\btrabalho\s+(?:como|de)\s+{REST}",),
+        workplace_prepositions=r"na|no|em|para|pra|pela|pelo",
+        possessive=r"(?:o\s+|a\s+)?(?:meu|minha)",
+        naming=r"se\s+chama|chama-se|chamad[oa]",
+        have_a=r"tenho\s+(?:um|uma)",
+        which=r"que",
+        proposals=(rf"(?:(?<!\w)o\s+|(?<!\w)(?P<her>a)\s+)?{_PROPOSER}\s+me\s+pediu\s+em\s+casamento",),
+        their_home=r"(?:mora|vive)\s+(?:em|no|na|nos|nas)",
+        their_work=r"trabalha\s+(?:na|no|em|para|pela|pelo)",
+        statuses=(rf"\b(?:estou|sou)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
+    ),
+    "fr": Language(
+        names=(rf"\bje\s+m{_APOS}appelle\s+{_NAME}", rf"\bmon\s+(?:pré)?nom\s+(?:est|c{_APOS}est)\s+{_NAME}"),
+        intros=(rf"(?:moi,?\s+)?je\s+suis\s+{_INTRODUCED}", rf"moi,?\s+c{_APOS}est\s+{_INTRODUCED}"),
+        ages=(
+            r"\bj['’]ai\s+(?P<age>\d{1,3})\s+ans\b",
+            r"\b(?:j['’]ai\s+eu|je\s+viens\s+d['’]avoir)\s+(?P<age>\d{1,3})\s+ans\b",
+        ),
+        lives=(
+            rf"\b(?:j{_APOS}habite|je\s+vis|je\s+réside)\s+(?:maintenant\s+)?{_WITH}(?:à|a|au|aux|en|dans)\s+{REST}",
+        ),
+        moved=(
+            rf"\b(?:j{_APOS}ai|on\s+a|nous\s+avons)\s+déménagé\s+(?:à|a|au|aux|en|dans)\s+{REST}",
+            rf"\b(?:je\s+me\s+suis|on\s+s{_APOS}est|nous\s+nous\s+sommes)\s+installée?s?\s+(?:à|a|au|aux|en)\s+{REST}",
+        ),
+        hometown=(rf"\bje\s+suis\s+originaire\s+(?:de|d{_APOS}|du|des)\s*{REST}",),
+        works_at=(rf"\bje\s+(?:travaille|bosse)\s+(?:maintenant\s+)?(?:chez|pour)\s+{REST}",),
+        works_as=(rf"\bje\s+travaille\s+comme\s+{REST}",),
+        workplace_prepositions=r"chez|pour|à|au",
+        possessive=r"(?:mon|ma)",
+        naming=rf"s{_APOS}appelle|nommée?|appelée?",
+        have_a=rf"j{_APOS}ai\s+(?:un|une)",
+        which=r"qui",
+        proposals=(rf"{_PROPOSER}\s+m{_APOS}a\s+demandée?\s+en\s+mariage",),
+        their_home=r"(?:habite|vit)\s+(?:à|a|au|aux|en|dans)",
+        their_work=r"travaille\s+(?:chez|pour)",
+        statuses=(rf"\bje\s+suis\s+(?:heureusement\s+)?(?P<x>{_STATUSES})(?!\w)",),
+    ),
+    "de": Language(
+        names=(rf"\bich\s+hei(?:ß|ss)e\s+{_NAME}", rf"\bmein\s+name\s+ist\s+{_NAME}"),
+        intros=(rf"ich\s+bin\s+(?:der\s+|die\s+)?{_INTRODUCED}",),
+        ages=(
+            r"\bich\s+bin\s+(?P<age>\d{1,3})\s+(?:jahre\s+alt|jahre|geworden)\b",
+            r"\bich\s+bin\s+(?P<age>\d{2,3})(?=\s*(?:$|[.,!;)]))",
+        ),
+        lives=(rf"\b(?:ich\s+)?(?:wohne|lebe)\s+(?:jetzt\s+|seit\s+(?:\w+\s+){{1,3}}?)?{_WITH}(?:in|im)\s+{REST}",),
+        moved=(
+            rf"\b(?:ich\s+bin|wir\s+sind)\s+(?:\w+\s+){{0,3}}?nach\s+{CAPITALISED_PLACE}\s+(?:umgezogen|gezogen)\b",
+        ),
+        # "ich komme aus Köln", not "… aus dem Urlaub (zurück)"
+        hometown=(rf"\bich\s+(?:komme|stamme)\s+(?:ursprünglich\s+)?aus\s+(?!dem\s|einem\s)(?![^,.!?]*zurück){REST}",),
+        works_at=(rf"\b(?:ich\s+)?arbeite\s+(?:jetzt\s+)?(?:bei|für)\s+{REST}",),
+        works_as=(rf"\bich\s+arbeite\s+(?:jetzt\s+)?als\s+{REST}",),
+        workplace_prepositions=r"bei|für|im|in\s+der|am|an\s+der",
+        possessive=r"(?:mein|meine|meinen|meinem|meiner)",
+        naming=r"hei(?:ß|ss)t|namens",
+        have_a=r"ich\s+(?:habe|hab)\s+(?:einen|eine|ein)",
+        which=r"der|die|das",
+        proposals=(rf"{_PROPOSER}\s+hat\s+mir\s+(?:einen\s+)?(?:Heirats)?antrag\s+gemacht",),
+        their_home=r"(?:wohnt|lebt)\s+(?:in|im)",
+        their_work=r"arbeitet\s+(?:bei|für)",
+        statuses=(rf"\bich\s+bin\s+(?:seit\s+(?:\w+\s+){{1,3}}?)?(?:glücklich\s+)?(?P<x>{_STATUSES})(?!\w)",),
+    ),
+    "it": Language(
+        names=(rf"\bmi\s+chiamo\s+{_NAME}", rf"\bil\s+mio\s+nome\s+è\s+{_NAME}"),
+        intros=(rf"(?:io\s+)?sono\s+{_INTRODUCED}",),
+        ages=(r"\bho\s+(?:compiuto\s+)?(?P<age>\d{1,3})\s+anni\b",),
+        lives=(rf"\b(?:vivo|abito)\s+(?:ora\s+|adesso\s+)?{_WITH}(?:a|ad|in|nel|nella)\s+{REST}",),
+        moved=(rf"\b(?:mi\s+sono|ci\s+siamo)\s+trasferit[oaie]\s+(?:a|ad|in|nel|nella)\s+{REST}",),
+        hometown=(rf"\bsono\s+(?:originari[oa]\s+)?di\s+{REST}",),
+        works_at=(rf"\blavoro\s+(?:ora\s+|adesso\s+)?(?:per|presso|alla|al)\s+{REST}",),
+        works_as=(rf"\blavoro\s+come\s+{REST}",),
+        workplace_prepositions=r"per|presso|alla|al|da",
+        possessive=r"(?:(?:il|la)\s+)?(?:mio|mia)",
+        naming=r"si\s+chiama|chiamat[oa]|di\s+nome",
+        have_a=r"ho\s+(?:un|una|uno)",
+        which=r"che",
+        proposals=(rf"{_PROPOSER}\s+mi\s+ha\s+chiesto\s+di\s+sposarl(?:o|(?P<her>a))",),
+        their_home=r"(?:vive|abita)\s+(?:a|ad|in|nel|nella)",
+        their_work=r"lavora\s+(?:per|presso|alla|al)",
+        statuses=(rf"\bsono\s+(?:felicemente\s+)?(?P<x>{_STATUSES})(?!\w)",),
+    ),
+    # Romanised Hindi puts the place before the verb ("main Delhi mein rehti hoon"): a capitalised place, since
+    # lowercase words there are most often not one ("main ghar mein hoon", "main kal se bimar hoon").
+    "hi": Language(
+        names=(rf"\bmera\s+(?:naam|nam)\s+{_NAME}\s+(?:hai|he|h)\b",),
+        intros=(rf"(?:main|mai)\s+{_INTRODUCED}\s+(?:hoon|hun|hu|hoo)\b",),
+        ages=(
+            r"\b(?:main|mai)\s+(?P<age>\d{1,3})\s+(?:saal\s+|sal\s+|years?\s+)?(?:ka|ki|ke)\s+(?:hoon|hun|hu)\b",
+            r"\bmeri\s+(?:umar|umr|umra|age)\s+(?P<age>\d{1,3})\s+(?:saal\s+|sal\s+|years?\s+)?(?:hai|he)\b",
+        ),
+        lives=(
+            rf"\b(?:main|mai|hum)\s+{CAPITALISED_PLACE}\s+(?:mein|me|mai)\s+(?:reh|rah)(?:ta|ti|te)\s+"
+            r"(?:hoon|hun|hu|hain)\b",
+        ),
+        moved=(
+            rf"\b(?:main|mai|hum)\s+{CAPITALISED_PLACE}\s+(?:shift|move)\s+(?:ho\s+gaya|ho\s+gayi|ho\s+gaye|kiya"
+            r"|kar\s+liya|hua|hui|hue)\b",
+        ),
+        hometown=(
+            rf"\b(?:main|mai)\s+{CAPITALISED_PLACE}\s+(?:se|ka|ki)\s+(?:hoon|hun|hu)\b",
+            # "main Nadia hoon, Delhi se": an introduction's elided "from"
+            rf"\b(?:hoon|hun|hu)\s*,\s*{CAPITALISED_PLACE}\s+se\s*(?:$|[.!,])",
+        ),
+        works_at=(
+            rf"\b(?:main|mai)\s+{CAPITALISED_PLACE}\s+(?:mein|me|mai)\s+(?:kaam|job|naukri)\s+kar(?:ta|ti|te)\s+"
+            r"(?:hoon|hun|hu)\b",
+        ),
+        works_as=(),
+        workplace_prepositions=r"mein",
+        possessive=r"(?:mera|meri|mere)",
+        naming=r"(?:ka|ki|ke)\s+(?:naam|nam)",
+        have_a=r"mere\s+(?:paas|pass)\s+(?:ek\s+)?",
+        which=r"jiska|jiski|jiske",
+        proposals=(rf"{_PROPOSER}\s+ne\s+(?:mujhe\s+)?propose\s+(?:kiya|kar\s+diya)",),
+        their_home=r"(?:mein|me|mai)\s+(?:reh|rah)(?:ta|ti|te)\s+(?:hai|hain|he)",
+        their_work=r"(?:mein|me|mai)\s+(?:kaam|job|naukri)\s+kar(?:ta|ti|te)\s+(?:hai|hain|he)",
+        place_first=True,
+        statuses=(
+            rf"\b(?:main|mai)\s+(?P<x>{_STATUSES})\s+(?:hoon|hun|hu)\b",
+            r"\bmeri\s+(?P<x>shaadi|sagai)\s+ho\s+(?:gayi|gai|chuki)\s+(?:hai|he)\b",
+        ),
+    ),
+}
