@@ -39,6 +39,21 @@ as happy 3 → 1 (per class recall: happy 0.66, sad 0.78, anxious 0.67, angry 0.
 cues that misread ordinary sentences dropped ("death", "died", "alone" alone, "garbage", "unbelievable", "zombie")
 and accented words kept whole ("épuisée" had become "puis", French for "then"): 0.740.
 
+Then (this session) job titles however said, relatives' facts with their places, homes and moves, several pets or
+children at once, health and habits, tastes said other ways, nothing from questions, hypotheticals or quotes, the
+es/pt/fr/de/it/Hindi rules, and mood constructions (good news said plainly, sarcasm, complaints, worry, missing
+someone); 19 labels made consistent with the written convention (listed in BENCHMARKS.md):
+
+    facts         P 0.995  R 0.893   (184 right of 185 extracted, 206 expected)
+    preferences   P 1.0    R 0.899   (62 right of 62 extracted, 69 expected)
+    entities      P 0.945  R 0.877   (171 right of 181 extracted, 195 expected); relation accuracy 0.989 of 87
+    mood (keywords)  accuracy 0.883, sad read as happy: 0
+
+THE HELD-OUT CORPUS (bench/data/extraction_heldout.jsonl, 305 messages, 15 other lives) was written by someone who
+had not read the rules or this corpus, and nothing is tuned on it: it says how the rules do on people we have not
+seen. Before this session's rules → after: facts P 0.741 R 0.337 → P 0.908 R 0.500; preferences P 1.0 R 0.444 →
+P 0.897 R 0.578; entities P 0.853 R 0.393 → P 0.923 R 0.589; mood 0.508 → 0.557. Its floors guard the same way.
+
 Pure CPU, no database: the rules and the classifier run on every message in about a second.
 """
 
@@ -51,7 +66,9 @@ import pytest
 
 from bench.extract import MOOD_CLASSES, load_corpus, score_corpus
 
-CORPUS = Path(__file__).resolve().parents[2] / "bench" / "data" / "extraction_corpus.jsonl"
+DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
+CORPUS = DATA / "extraction_corpus.jsonl"
+HELDOUT = DATA / "extraction_heldout.jsonl"
 ENTITY_TYPES = {"person", "pet", "location", "workplace", "school", "hobby", "topic"}
 POLARITIES = {"positive", "negative", "comparative", "avoid", "interest"}
 MIN_MESSAGES = 400
@@ -60,17 +77,26 @@ MIN_PER_MOOD = 40
 # Floors: today's figures rounded DOWN to 2 decimals. They only ever go up as the rules improve — raise a floor
 # when a change lifts its figure; never lower one to make a change pass.
 FLOORS = {
-    ("memories", "fact", "precision"): 0.83,
-    ("memories", "fact", "recall"): 0.52,
-    ("memories", "preference", "precision"): 0.97,
-    ("memories", "preference", "recall"): 0.62,
-    ("entities", "all", "precision"): 0.90,
-    ("entities", "all", "recall"): 0.45,
+    ("memories", "fact", "precision"): 0.99,
+    ("memories", "fact", "recall"): 0.89,
+    ("memories", "preference", "precision"): 1.0,
+    ("memories", "preference", "recall"): 0.89,
+    ("entities", "all", "precision"): 0.94,
+    ("entities", "all", "recall"): 0.87,
     ("entities", "relation_accuracy"): 0.98,
-    ("mood", "keywords", "accuracy"): 0.74,
+    ("mood", "keywords", "accuracy"): 0.88,
+}
+HELDOUT_FLOORS = {
+    ("memories", "fact", "precision"): 0.90,
+    ("memories", "fact", "recall"): 0.50,
+    ("memories", "preference", "precision"): 0.89,
+    ("memories", "preference", "recall"): 0.57,
+    ("entities", "all", "precision"): 0.92,
+    ("entities", "all", "recall"): 0.58,
+    ("mood", "keywords", "accuracy"): 0.55,
 }
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).
-MAX_SAD_AS_HAPPY = 1
+MAX_SAD_AS_HAPPY = 0
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +109,16 @@ def figures(corpus: list[dict[str, Any]]) -> dict[str, Any]:
     return score_corpus(corpus)
 
 
+@pytest.fixture(scope="module")
+def heldout() -> list[dict[str, Any]]:
+    return load_corpus(str(HELDOUT))
+
+
+@pytest.fixture(scope="module")
+def heldout_figures(heldout: list[dict[str, Any]]) -> dict[str, Any]:
+    return score_corpus(heldout)
+
+
 def test_the_corpus_is_large_and_covers_every_mood(corpus: list[dict[str, Any]]) -> None:
     # given the corpus / when its moods are counted / then
     assert len(corpus) >= MIN_MESSAGES
@@ -90,7 +126,9 @@ def test_the_corpus_is_large_and_covers_every_mood(corpus: list[dict[str, Any]])
         assert sum(item["mood"] == mood for item in corpus) >= MIN_PER_MOOD, mood
 
 
-def test_every_line_follows_the_schema(corpus: list[dict[str, Any]]) -> None:
+@pytest.mark.parametrize("path", [CORPUS, HELDOUT], ids=["corpus", "heldout"])
+def test_every_line_follows_the_schema(path: Path) -> None:
+    corpus = load_corpus(str(path))
     ids = [item["id"] for item in corpus]
     assert len(set(ids)) == len(ids)
     for item in corpus:
@@ -134,6 +172,26 @@ def test_a_figure_stays_at_or_above_its_floor(figures: dict[str, Any], path: tup
         value = value[key]
     # then it has not dropped below the measured baseline
     assert value >= floor
+
+
+@pytest.mark.parametrize(("path", "floor"), list(HELDOUT_FLOORS.items()), ids=["/".join(p) for p in HELDOUT_FLOORS])
+def test_a_heldout_figure_stays_at_or_above_its_floor(
+    heldout_figures: dict[str, Any], path: tuple[str, ...], floor: float
+) -> None:
+    value: Any = heldout_figures
+    for key in path:
+        value = value[key]
+    assert value >= floor
+
+
+def test_the_heldout_lives_are_not_the_corpus_lives(
+    corpus: list[dict[str, Any]], heldout: list[dict[str, Any]]
+) -> None:
+    def lives(items: list[dict[str, Any]]) -> set[str]:
+        return {item["id"].rsplit("-", 1)[0] for item in items}
+
+    assert len(heldout) >= 300 and not lives(corpus) & lives(heldout)
+    assert not {item["text"] for item in corpus} & {item["text"] for item in heldout}
 
 
 def test_sad_messages_read_as_happy_do_not_grow(figures: dict[str, Any]) -> None:
