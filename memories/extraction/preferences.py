@@ -33,8 +33,13 @@ _AVOID = re.compile(
     # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
     rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
     rf"|let's\s+not\s+talk\s+about|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk)\s+about"
-    rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about|i'd\s+rather\s+not\s+talk\s+about)"
+    rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about|i'd\s+rather\s+not\s+talk\s+about"
+    # a second verb under the same "don't": "please don't use my deadname or talk about my family"
+    rf"|{_NEG}\s+[a-z]+(?:\s+[\w']+){{0,4}}?\s+or\s+(?:talk|ask)(?:\s+(?:to\s+)?me)?\s+about)"
     rf"\s+{phrase('x')}"
+    # "don't give me productivity tips", "no diet advice please": the topic is what the advice is about
+    rf"|(?i:\b(?:{_NEG}|can\s+you\s+not|could\s+you\s+not)\s+(?:ever\s+)?give\s+me(?:\s+any)?)\s+"
+    rf"(?P<y>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?:tips|advice|lectures?|suggestions))\b"
 )
 _INTEREST = re.compile(
     rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to)"
@@ -103,8 +108,9 @@ def topic_preferences(sentence: str) -> list[Candidate]:
         (_INTEREST, "Wants to talk about {}", "interest"),
     ):
         for match in pattern.finditer(sentence):
+            said = match.groupdict().get("x") or match.group("y")
             # "my weight or food": two topics; "design systems sometime": the topic, not when
-            for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", match.group("x"))):
+            for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
                 topic = _object(part, max_words=6)
                 if topic:
                     found.append(_topic(template, topic, polarity=polarity))

@@ -387,3 +387,14 @@ def test_tastes_said_other_ways_and_in_other_languages(message: str, expected: s
 def test_no_fact_about_the_contact_from_what_they_do_not_state(message: str) -> None:
     contact_facts = [c for c in _found(message) if not c[1].startswith(("Friend", "Boss", "Mum"))]
     assert contact_facts == []
+
+
+@pytest.mark.parametrize(
+    ("message", "topic"),
+    [
+        ("please don't give me dating advice", "topic:dating-advice"),
+        ("don't call me Kate or ask me about my ex", "topic:ex"),
+    ],
+)
+def test_boundaries_said_with_advice_or_a_second_verb(message: str, topic: str) -> None:
+    assert [slot for memory_type, _, slot, _ in _found(message) if memory_type == "preference"] == [topic]
