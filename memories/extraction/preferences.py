@@ -101,6 +101,9 @@ _TOPIC_TIME = re.compile(
 )
 
 
+_LISTENER = re.compile(r"(?i)\s+(?:with|around|in\s+front\s+of|to)\s+me\b")
+
+
 def topic_preferences(sentence: str) -> list[Candidate]:
     found = []
     for pattern, template, polarity in (
@@ -109,6 +112,7 @@ def topic_preferences(sentence: str) -> list[Candidate]:
     ):
         for match in pattern.finditer(sentence):
             said = match.groupdict().get("x") or match.group("y")
+            said = _LISTENER.split(said)[0]  # "money with me outside of work": the topic is money
             # "my weight or food": two topics; "design systems sometime": the topic, not when
             for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
                 topic = _object(part, max_words=6)
