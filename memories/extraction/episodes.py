@@ -64,11 +64,11 @@ def _is_filler(token: str) -> bool:
     return word in _EDGE_FILLER or _is_laughter(word)
 
 
-# Greetings, acknowledgements and asides that frame a sentence ("really", "just" change it: they stay).
+# Greetings, acknowledgements and asides that frame a sentence ("really", "just" change it, and "oh no", "ugh", "yay"
+# say how it felt: they stay).
 _EDGE_FILLER = frozenset(
     {"lol", "lmao", "rofl", "ok", "okay", "k", "kk", "hmm", "hm", "hmmm", "hi", "hello", "hey", "heya", "hiya", "hii",
-     "hiii", "heyy", "omg", "so", "anyway", "anyways", "btw", "fyi", "tbh", "imo", "well", "oh", "ah", "uh", "um",
-     "ugh", "welp", "yay", "xd", "idk", "ngl", "yo"}
+     "hiii", "heyy", "omg", "so", "anyway", "anyways", "btw", "fyi", "tbh", "imo", "um", "welp", "xd", "ngl", "yo"}
 )  # fmt: skip
 
 
