@@ -316,7 +316,10 @@ def _corpus_report(path: str, json_out: str | None, *, llm: bool = False) -> Non
     llm_figures = score_corpus_with_llm(items) if llm else None  # first: no endpoint, no waiting for the rest
     figures = score_corpus(items)
     texts = [item["text"] for item in items]
-    figures["timing"] = {"extract": _timed(lambda text: extract(text, role="user"), texts * 20)}
+    figures["timing"] = {
+        "extract": _timed(lambda text: extract(text, role="user"), texts * 20),
+        "adversarial": _adversarial(lambda text: extract(text, role="user")),
+    }
     print(f"{figures['messages']} messages")
     for kind, stage in figures["memories"].items():
         print(f"{kind:<12} P={stage['precision']} R={stage['recall']} ({_counts(stage)})")
@@ -332,6 +335,8 @@ def _corpus_report(path: str, json_out: str | None, *, llm: bool = False) -> Non
             row = " ".join(f"{mood['confusion'][want][got]:>8}" for got in MOOD_CLASSES)
             print(f"  {want:<12} {row}   {mood['per_class'][want]['precision']}  {mood['per_class'][want]['recall']}")
     print("timing extract", " ".join(f"{k}={v}" for k, v in figures["timing"]["extract"].items()))
+    print("timing adversarial (4,000 chars) max_ms", figures["timing"]["adversarial"]["max_ms"],
+          "worst", figures["timing"]["adversarial"]["worst"])  # fmt: skip
     if llm_figures is not None:
         _print_beside(figures, llm_figures)
         figures["llm"] = llm_figures
@@ -399,6 +404,30 @@ def _print_beside(rules: dict[str, Any], llm: dict[str, Any]) -> None:
         print(f"{name:<12} " + " ".join(f"{cell!s:>8}" for cell in cells))
     print(f"{'relations':<12} {rules['entities']['relation_accuracy']!s:>8} {'':>8}"
           f" {llm['entities']['relation_accuracy']!s:>8}")  # fmt: skip
+
+
+# Messages at the 4,000-character cap built to make a regex backtrack: an unclosed quote before prose, open curly
+# quotes, runs of capitals, names, possessives and commas. Each must stay linear (a few ms), not seconds.
+ADVERSARIAL = {
+    "unclosed quote": "I'm 5'11\" and " + "the weather is nice today and " * 140,
+    "curly quotes": "“a b " * 800,
+    "capitals": "A" * 4000,
+    "capitalised words": "Abc " * 1000,
+    "my my": "my " * 1400,
+    "commas": "a, " * 1400,
+    "names": "Tom Tom " * 500,
+    "relations": "my sister my dog my mum " * 170,
+}
+
+
+def _adversarial(run: Callable[[str], object]) -> dict[str, Any]:
+    timings = {}
+    for name, text in ADVERSARIAL.items():
+        start = time.perf_counter_ns()
+        run(text[:4000])
+        timings[name] = round((time.perf_counter_ns() - start) / 1e6, 2)
+    worst = max(timings, key=timings.__getitem__)
+    return {"max_ms": timings[worst], "worst": worst, "each_ms": timings}
 
 
 def _counts(stage: dict[str, Any]) -> str:

@@ -51,7 +51,7 @@ def person_mentions(sentence: str) -> list[EntityMention]:
 
 
 def place(kind: str, text: str) -> EntityMention:
-    name = title(text)
+    name = title(text.strip().rstrip(".,!?;:"))  # "I'm a nurse at Apollo." → Apollo
     return EntityMention(kind, entity_key(name), name, aliases=(name,))
 
 

@@ -57,9 +57,12 @@ _NEW_HOME = re.compile(
     rf"(?i)\b{_WE}\s+(?:just\s+|finally\s+)?(?:found|bought|rented|got|signed\s+for)\s+(?:a|an|our)\s+(?:new\s+)?"
     rf"(?P<home>flat|apartment|house|place|home|condo)\s+in\s+{phrase('x')}"
 )
-_FROM = re.compile(
-    rf"(?i)\b(?:{_I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from"
-    rf"|i\s+(?:grew\s+up|was\s+born(?:\s+and\s+(?:raised|bred))?)\s+in)\s+{phrase('x')}"
+_FROM = re.compile(rf"(?i)\b(?:{_I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
+# "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
+_GREW_UP = re.compile(
+    r"(?i:\bi\s+(?:grew\s+up|was\s+born(?:\s+and\s+(?:raised|bred))?)\s+in)\s+"
+    r"(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)"
+    r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 )
 # "I came from Punjab 6 years ago": a capitalised place ("I came from work" is no hometown)
 _CAME_FROM = re.compile(r"(?i:\bi\s+(?:come|came)\s+(?:here\s+)?from)\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")
@@ -114,8 +117,12 @@ _NOT_NAMES = frozenset(
      "hindu", "catholic", *RELATIONSHIP_STATUSES, *IDENTITY_ADJECTIVES}
 )  # fmt: skip
 _NOT_A_NAME = re.compile(r"(?i)(?:ish|ese)$")
-_NAME = re.compile(r"(?i)(?:ish|ese)$|^(?:fine|good|ok|okay|sorry|back|here|home|done|ready|sure|not|so|just)$")
-_NAME = re.compile(r"(?i:\bmy\s+name\s+is|\bcall\s+me|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)")
+# "call me Sam" takes a capitalised name only ("call me when you can", "call me crazy")
+_NAME = re.compile(
+    r"(?i:\bmy\s+name\s+is|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
+    r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"
+    r"(?P<y>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
+)
 _STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
 _IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
@@ -169,7 +176,7 @@ def location_facts(sentence: str) -> list[Candidate]:
         where = _name(match.group("x"), max_words=4)
         if where and not _A_KIND_OF_PLACE.match(where):
             found.append(_entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
-    for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence)]:
+    for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence), *_GREW_UP.finditer(sentence)]:
         where = _name(match.group("x"), max_words=4)
         if where and not _A_KIND_OF_PLACE.match(where):
             found.append(_entity_fact(f"Is from {title(where)}", "hometown", place("location", where)))
@@ -224,7 +231,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
         if age in BARE_AGES and not _AGE.search(sentence):
             found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _NAME.finditer(sentence):
-        name = title(match.group("x"))
+        name = title(match.group("x") or match.group("y"))
         found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in INTRO.finditer(sentence):
         name = match.group("x") or match.group("y")

@@ -16,7 +16,7 @@ from memories.extraction.entities import is_named, person_mentions
 from memories.extraction.facts import facet
 from memories.extraction.text import entity_key, title
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import PARTNER_RELATIONS, PET_SPECIES, RELATIONS, SINGULAR_RELATIONS
+from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
 FACT = "fact"
 _NAME = r"[A-Z][^\W\d_]*(?:['-][^\W\d_]+)?"
@@ -31,13 +31,16 @@ _SEVERAL = re.compile(
     rf"(?i:\b{_COUNT}\s+(?:little\s+|young\s+|grown(?:[\s-]up)?\s+|beautiful\s+|lovely\s+)?(?P<kind>{_KINDS}))"
     rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+)){_NAMES}(?![\w'])"
 )
-# Someone else's household: "my sister has two kids, Ava and Mia" is the sister's.
-_OTHERS_HAVE = re.compile(
-    r"(?:(?i:\b(?:he|she|they|my\s+[\w-]+))|\b(?!(?:We|I|You|Just|And|So|But|Also)\b)[A-Z][a-z]+)"
-    r"(?i:\s+(?:has|have|had|got|'s\s+got))\b[^.!?]*$"
+# Whose they are: "I've got…", "we have…", "we adopted…", or a list in a sentence about oneself ("I'm divorced, two
+# boys, Hugo and Léo"); "my sister has two kids", "I babysit two kids" and "I walked two dogs" are someone else's.
+_OWNER = re.compile(
+    r"(?i)(?:\b(?:i|we)(?:['’]ve|\s+have|\s+had|\s+got|\s+just)?\s+(?:just\s+|finally\s+)?"
+    r"(?:got|have|had|adopted|rescued|own|raised|raise|welcomed)\b|^\W*(?:i['’]?m|i\s+am)\b[^,]*,"
+    r"|^\W*(?:(?:just|finally|so|omg)\s+)*(?:had|got|adopted|rescued|welcomed)\b)[^.!?]*$"
 )
 _ACQUIRED = re.compile(
-    rf"(?i)\b(?:got|adopted|rescued|have|bought|brought\s+home|welcomed|had|picked\s+up|took\s+in)\s+"
+    rf"(?i)\b(?:i|we)(?:['’]ve|\s+have|\s+just|\s+finally)?\s+"
+    rf"(?:got|adopted|rescued|have|bought|brought\s+home|welcomed|had|picked\s+up|took\s+in)\s+"
     rf"(?:a|an|our|my)\s+(?:new\s+)?(?:little\s+|baby\s+|beautiful\s+)?(?P<kind>{_KINDS})\b"
 )
 _NAMED_LATER = re.compile(
@@ -46,16 +49,21 @@ _NAMED_LATER = re.compile(
 )
 _RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
 _IS_MY = re.compile(
-    rf"(?P<name>{_NAME})(?:\s+is|'s)\s+(?i:my\s+(?:new\s+|little\s+|big\s+)?(?P<kind>{_RELATION_WORDS}))(?![\w-])"
+    rf"(?<![\w'’-])(?P<name>{_NAME})(?:\s+is|'s)\s+(?i:my\s+(?:new\s+|little\s+|big\s+)?(?P<kind>{_RELATION_WORDS}))(?![\w-])"
 )
 # What one calls a parent or grandparent, used as their name: "mum says", "Dad died", "papa had a heart attack".
 _KIN_TERMS = ("mum", "mom", "mummy", "mommy", "mama", "dad", "daddy", "papa", "pops", "grandma", "grandpa",
               "grandad", "granddad", "granny", "nana", "nan", "nani", "nana ji", "dadi", "dada", "abuela", "abuelo",
               "tio", "tia", "vovó", "vovô", "oma", "opa", "nonna", "nonno", "mamie", "papi")  # fmt: skip
 _KIN = re.compile(
-    r"(?<![\w'’])(?<!my\s)(?<!your\s)(?<!his\s)(?<!her\s)(?<!the\s)(?<!a\s)(?<!our\s)(?<!their\s)"
+    r"(?<![\w'’])"
     rf"(?P<kind>(?i:{'|'.join(map(re.escape, _KIN_TERMS))}))(?P<possessive>['’]s)?"
     r"(?=\s+(?!(?:jokes?|bod|vibes|energy)\b)[a-z]|['’]s\b|\s*[,.!?]|$)"
+)
+# A determiner or someone's possessive before the word (a few adjectives may sit between): "my mum" is the person
+# rules'; "your mum", "her mom", "Jake's mom", "a great dad" are not the contact's parent.
+_SOMEONES = re.compile(
+    r"(?i)\b(?:my|your|his|her|the|a|an|our|their|its|this|that|every|any|some|[\w]+['’]s)\s+(?:[a-z]+\s+){0,2}$"
 )
 _KIN_RELATIONS = {"mum": "mother", "mom": "mother", "mummy": "mother", "mommy": "mother", "mama": "mother",
                   "dad": "father", "daddy": "father", "papa": "father", "pops": "father", "grandma": "grandmother",
@@ -71,7 +79,7 @@ def several_named(sentence: str) -> list[Candidate]:
     """'I've got three dogs: Pickles, Noodle and Bear' → one fact, three pets."""
     found = []
     for match in _SEVERAL.finditer(sentence):
-        if _OTHERS_HAVE.search(sentence[: match.start()]):
+        if not _OWNER.search(sentence[: match.start()]):
             continue
         kind = match.group("kind").lower()
         names = [n for n in re.split(r"\s*,\s*|\s*,?\s*(?:and|&)\s+", match.group("names")) if n]
@@ -113,13 +121,9 @@ def named_first(sentence: str) -> list[Candidate]:
         if person is None or not is_named(person):
             continue
         relation = person.metadata["relation"]
-        content = f"{relation.capitalize()}'s name is {person.display_name}"
-        if relation in PARTNER_RELATIONS:
-            value = (person.ref, facet("relation", relation))
-            found.append(Candidate(FACT, content, slot="relation:partner", value=value, entities=(person,)))
-        else:
-            slot = f"relation:{relation}" if relation in SINGULAR_RELATIONS else ""
-            found.append(Candidate(FACT, content, slot=slot, value=(person.ref,) if slot else (), entities=(person,)))
+        # No slot: "Work is my wife lol", "Coffee is my best friend" read the same way, and must not replace a
+        # partner; "my fiancé Tom" said the usual way does.
+        found.append(Candidate(FACT, f"{relation.capitalize()}'s name is {person.display_name}", entities=(person,)))
     return found
 
 
@@ -127,6 +131,8 @@ def kin_mentions(sentence: str) -> list[EntityMention]:
     """'mum says i have to revise' → person Mum (mother), as "my mum" would."""
     mentions = []
     for match in _KIN.finditer(sentence):
+        if _SOMEONES.search(sentence[max(0, match.start() - 40) : match.start()]):  # the few words before it
+            continue  # "her mom", "the dad in that movie", "Jake's mom", "a great dad": not theirs
         word = match.group("kind").lower()
         relation = _KIN_RELATIONS[word]
         mentions.append(EntityMention("person", entity_key(word), word.capitalize(), aliases=(f"my {word}",),

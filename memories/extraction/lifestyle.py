@@ -22,10 +22,11 @@ FACT = "fact"
 _I_AM = r"(?:i\s+am|i'm|im|i’m)"
 _CONDITION_WORDS = "|".join(sorted(map(re.escape, CONDITIONS), key=len, reverse=True))
 _CONDITION = re.compile(
-    rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?|i\s+had\s+"
+    rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?"
     rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with|(?:got|was)\s+diagnosed\s+with)\s+"
     rf"|{_I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+)"
-    rf"(?P<x>(?:(?!(?:no|not|never|a\s+bit\s+of|some)\b)[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
+    rf"(?!(?:zero|no|not|never|a\s+bit|a\s+lot|lots|some|much|more|less|little|bad|mild|slight)\b)"
+    rf"(?P<x>(?:[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
 )
 _MEDICATION_WORDS = "|".join(sorted(map(re.escape, MEDICATIONS), key=len, reverse=True))
 _MEDICATION = re.compile(
@@ -33,7 +34,7 @@ _MEDICATION = re.compile(
 )
 _SOBER = re.compile(
     rf"(?i)\b(?:{_I_AM}\s+(?:now\s+)?sober|i've\s+been\s+sober|\d+\s+(?:years?|months?|weeks?|days?)\s+sober"
-    rf"|{_I_AM}\s+in\s+recovery)\b"
+    rf"|{_I_AM}\s+in\s+recovery(?!\s+(?:mode|week|day|phase)))\b"
 )
 _VERBS = "|".join(sorted(map(re.escape, ACTIVITY_VERBS), key=len, reverse=True))
 _OFTEN = (
@@ -72,11 +73,13 @@ _GOES_TO = re.compile(
     rf"(?:gym|class|classes|club|group|lessons|practice|session|sessions)\b(?=[^.!?]*\b{_OFTEN})"
 )
 _GOES_DOING = re.compile(r"(?i)\b(?:i|we)\s+(?:often\s+|usually\s+|love\s+to\s+)?go\s+(?P<x>[a-z]+ing)\b")
-_NOT_OUTINGS = frozenset({"going", "shopping", "nothing", "something", "anything", "everything", "being", "thing"})
+_NOT_OUTINGS = frozenset({"going", "shopping", "nothing", "something", "anything", "everything", "being", "thing",
+                          "missing", "wrong", "bring", "sing", "king", "spring", "evening", "morning"})  # fmt: skip
 _LEARNING = re.compile(
     rf"(?i)\b(?:{_I_AM}|(?:i|and)\s+(?:just\s+|recently\s+)?(?:started|began)|i've\s+(?:just\s+)?started)\s+"
     rf"(?:(?:just\s+)?(?:started\s+)?)learning\s+(?:to\s+play\s+|how\s+to\s+)?(?:the\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
 )
+_NOT_LEARNT = frozenset({"a", "lots", "so", "how", "that", "this", "it", "from", "to", "more"})  # "learning a lot"
 _VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?P<x>(?:the\s+|a\s+)?[^.,;!?]{2,40}?)"
                         r"(?=\s+(?:on|every|each|once|twice|\d)\b|[.,;!?]|$)")  # fmt: skip
 
@@ -118,7 +121,18 @@ def hobbies(sentence: str) -> list[Candidate]:
             found.append(_hobby(what, what))
     for match in _LEARNING.finditer(sentence):
         what = clean_phrase(to_third_person(match.group("x")), max_words=3)
-        if what:
+        if what and what.split()[0].lower() not in {
+            "a",
+            "lots",
+            "so",
+            "how",
+            "that",
+            "this",
+            "it",
+            "from",
+            "to",
+            "more",
+        }:
             mention = EntityMention("hobby", entity_key(what), title(what), aliases=(what.lower(),))
             found.append(Candidate(FACT, f"Is learning {what}", entities=(mention,)))
     for match in _VOLUNTEER.finditer(sentence):

@@ -130,6 +130,12 @@ class LLMExtraction:
         return tuple(memory.candidate for memory in self.memories)
 
 
+_PLACEHOLDERS = frozenset(
+    {"unknown", "n/a", "na", "none", "null", "nil", "not specified", "unspecified", "not mentioned", "no", "nobody",
+     "nothing", "-", "?", "tbd", "not given", "not stated"}
+)  # fmt: skip
+
+
 def llm_answer_read(answer: object) -> LLMExtraction:
     """The valid items of an answer as the rules' types; invalid items are dropped, counts capped. Raises
     AnswerNotSchema when the answer is not the schema's object at all."""
@@ -137,8 +143,11 @@ def llm_answer_read(answer: object) -> LLMExtraction:
         raise AnswerNotSchema("not an object with exactly memories and entities")
     if not isinstance(answer["memories"], list) or not isinstance(answer["entities"], list):
         raise AnswerNotSchema("memories and entities must be lists")
-    named = _unique([m for item in answer["entities"] if (m := _entity(item)) is not None][:MAX_ENTITIES])
-    memories = [read for item in answer["memories"] if (read := _memory(item, named)) is not None][:MAX_MEMORIES]
+    try:
+        named = _unique([m for item in answer["entities"] if (m := _entity(item)) is not None][:MAX_ENTITIES])
+        memories = [read for item in answer["memories"] if (read := _memory(item, named)) is not None][:MAX_MEMORIES]
+    except Exception as err:  # any value the reading did not foresee ("²" as an age) is an answer we cannot use
+        raise AnswerNotSchema(f"unreadable answer ({type(err).__name__})") from err
     mentions = _unique([*named, *(e for memory in memories for e in memory.candidate.entities)])
     return LLMExtraction(memories=tuple(memories), mentions=tuple(mentions))
 
@@ -152,6 +161,8 @@ def _memory(item: object, named: list[EntityMention]) -> LLMMemory | None:
         return None
     if fields["subject"] and not entity_key(fields["subject"]):
         return None  # nothing to key a slot or an entity on ("🙂")
+    if fields["subject"].strip().lower().strip(".") in _PLACEHOLDERS:
+        return None  # "unknown", "N/A": the model found no value, and must not overwrite one
     if (fields["type"] == "preference") != (fields["polarity"] != "none"):
         return None  # a preference has a polarity, nothing else does
     if fields["type"] == "preference":
@@ -227,7 +238,7 @@ def _fact(fields: dict[str, str]) -> Candidate | None:
 
 def _attribute_fact(category: str, subject: str, content: str) -> Candidate | None:
     if category == "age":
-        if not subject.isdigit() or not 1 <= int(subject) <= MAX_AGE:
+        if not subject.isdecimal() or not subject.isascii() or not 1 <= int(subject) <= MAX_AGE:
             return None
         return Candidate("fact", content, slot="age", value=(facet("age", str(int(subject))),))
     if category == "relationship_status":

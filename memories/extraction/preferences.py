@@ -53,12 +53,16 @@ _LIKE = re.compile(rf"(?i)\bi\s+{_ADVERB}(?P<verb>love|like|enjoy|adore)\s+{phra
 # "I don't eat pork", "I never drink coffee": a diet is a standing dislike.
 _DONT_EAT = re.compile(rf"(?i)\bi\s+{_ADVERB}{_NEG}\s+(?P<verb>eat|drink)\s+{phrase('x')}")
 # "I'm not really a cat person", "I'm a dog person"
+# The things one is "a … person" about ("a good person", "a private person" are not tastes): countable ones take
+# their plural ("cats"), the rest stay as said ("coffee").
+_PERSON_OF_COUNTABLE = {"cat", "dog", "beach", "mountain", "book", "movie", "film", "plant", "city", "people", "party"}
+_PERSON_OF_MASS = {"coffee", "tea", "wine", "beer", "winter", "summer", "sports", "outdoors", "nature", "sun", "snow",
+                   "rain", "music", "chocolate", "pizza", "spicy food", "sweets", "breakfast", "gym"}  # fmt: skip
 _PERSON_OF = re.compile(
     r"(?i)\b(?:i'm|i\s+am|im)\s+(?P<neg>not\s+(?:really\s+|much\s+of\s+|exactly\s+)?)?(?:a|an)\s+"
-    r"(?P<x>[a-z]+)\s+(?:person|guy|girl|gal)\b"
+    rf"(?P<x>{'|'.join(sorted(_PERSON_OF_COUNTABLE | _PERSON_OF_MASS, key=len, reverse=True))})"
+    r"\s+(?:person|guy|girl|gal)\b"
 )
-_NOT_A_KIND = frozenset({"morning", "night", "evening", "early", "people", "details", "numbers", "words", "math",
-                         "big", "party", "social", "outdoors", "indoor", "outdoor"})  # fmt: skip
 # "I support Arsenal": a team is a name.
 _SUPPORT = re.compile(r"(?i:\bi\s+(?:support|root\s+for|follow))\s+(?P<x>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})")
 _FAN = re.compile(
@@ -111,12 +115,16 @@ def topic_preferences(sentence: str) -> list[Candidate]:
         (_INTEREST, "Wants to talk about {}", "interest"),
     ):
         for match in pattern.finditer(sentence):
-            said = match.groupdict().get("x") or match.group("y")
+            advice = match.groupdict().get("y")  # "dating advice": the topic is dating
+            said = match.groupdict().get("x") or advice
             said = _LISTENER.split(said)[0]  # "money with me outside of work": the topic is money
             # "my weight or food": two topics; "design systems sometime": the topic, not when
             for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
                 topic = _object(part, max_words=6)
-                if topic:
+                if topic and advice:
+                    about = _ADVICE.sub("", topic) or topic
+                    found.append(_topic("Doesn't want {}", topic, polarity=polarity, about=about))
+                elif topic:
                     found.append(_topic(template, topic, polarity=polarity))
     return found
 
@@ -157,9 +165,7 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Doesn't {match.group('verb').lower()} {what}", what, polarity="negative"))
     for match in _PERSON_OF.finditer(sentence):
         kind = match.group("x").lower()
-        plural = _plural(kind)
-        if kind in _NOT_A_KIND:
-            continue  # "not a morning person": who they are, not what they like
+        plural = _plural(kind) if kind in _PERSON_OF_COUNTABLE else kind
         if match.group("neg"):
             found.append(_preference(f"Doesn't like {plural} (not a {kind} person)", plural, polarity="negative"))
         else:
@@ -250,9 +256,12 @@ def _favourite(kind: str, what: str) -> Candidate:
                      metadata=metadata)  # fmt: skip
 
 
-def _topic(template: str, topic: str, *, polarity: str) -> Candidate:
+_ADVICE = re.compile(r"(?i)\s+(?:tips|advice|lectures?|suggestions)$")
+
+
+def _topic(template: str, topic: str, *, polarity: str, about: str = "") -> Candidate:
     # The topic is "ex", not "their ex": one entity whoever's it is said to be ("my ex", "the ex").
-    bare = re.sub(r"(?i)^(?:their|the|my)\s+", "", topic) or topic
+    bare = re.sub(r"(?i)^(?:their|the|my)\s+", "", about or topic) or topic
     mention = EntityMention("topic", entity_key(bare), title(bare), aliases=(bare.lower(), topic.lower()))
     return Candidate(
         PREFERENCE,

@@ -24,8 +24,14 @@ FACT = "fact"
 _TITLES = "|".join(sorted(map(re.escape, JOB_TITLES), key=len, reverse=True))
 _MODIFIER = r"(?!(?:at|in|for|with|and|but|from|of|to|i|im|a|an|the|my|is|was|am|as|now)\b)[\w'-]+\s+"
 # Up to four words before the occupation word; the occupation word ends the role ("nurse" in "a nurse in Lyon").
-_TITLE = rf"(?:{_TITLES}|[a-z]+(?:ologist|ician|ist))"
-ROLE = rf"(?P<role>(?i:(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]))"
+_TITLE = rf"(?:{_TITLES}|[a-z]+(?:ologist|ician))"
+# "a terrible cook", "a good driver", "a total nerd": a judgement of oneself, not a job.
+_JUDGED = (
+    r"(?!(?:good|bad|terrible|great|awful|decent|lousy|amazing|horrible|excellent|better|worse|best|worst|natural"
+    r"|born|wannabe|aspiring|failed|frustrated|hopeless|total|complete|proper|real|big|huge|massive|typical|shit"
+    r"|crap|poor|rubbish|useless|pretty|fantastic|brilliant)\b)"
+)
+ROLE = rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]|['’]s\b))"
 _PROPER = r"(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w&'.-]*){0,3}"
 # "… at Deloitte in Accra", "… in Noida", "… at a hospital in Lyon", "… in Logan Square, Chicago"
 _WHERE = (
@@ -43,9 +49,12 @@ _SAID = [
     # "I joined Swiggy as a senior backend engineer", "got a new job as head chef at Alinea", "promoted to team lead"
     (
         re.compile(
-            rf"(?i:\b(?:i\s+(?:just\s+|recently\s+)?joined\s+(?P<joined>{_PROPER})\s+as"
-            rf"|(?:got|landed|found|started|have|accepted|took)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:\w+[\s-]time\s+)?"
-            rf"(?:job|position|role|offer)\s+as|(?:got\s+)?promoted\s+to|hired\s+as)"
+            rf"(?i:(?:\bi\s+(?:just\s+|recently\s+)?joined\s+(?P<joined>{_PROPER})\s+as"
+            # the speaker, said or left out at the start ("finally got a job as…"); "my wife got a job as…" is hers
+            rf"|(?:\bi(?:['’]ve|\s+have|\s+was|\s+just)?\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?(?:been\s+)?"
+            rf"|^\W*(?:(?:finally|just|so|omg|yay|guess\s+what)\W+)*)"
+            rf"(?:(?:got|landed|found|started|have|accepted|took)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:\w+[\s-]time\s+)?"
+            rf"(?:job|position|role|offer)\s+as|(?:got\s+)?promoted\s+to|hired\s+as))"
             rf"\s+(?:a\s+|an\s+)?){ROLE}{_WHERE}"
         ),
         "Is",
@@ -78,8 +87,13 @@ _RUN = re.compile(
     r"farm|agency|firm|garage|stall|boutique|hotel|b&b|food\s+truck|gym|nursery|charity))(?![\w-])"
     rf"(?:\s+(?:in|near)\s+(?P<place>{_PROPER}))?"
 )
-_DRIVE_FOR = re.compile(rf"(?i:\bi\s+(?:drive|deliver|ride)\s+(?:for\s+)?)(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*)?)"
-                        rf"(?:\s+in\s+(?P<place>{_PROPER}))?")  # fmt: skip
+# "I drive for Uber", "I deliver for Deliveroo", "I drive Uber in Toronto" (without "for", only with where or how
+# much: "I drive Tesla" is a car)
+_DRIVE_FOR = re.compile(
+    rf"(?i:\bi\s+(?:drive|deliver|ride)\s+)(?:(?i:for\s+)(?P<org>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)?)"
+    rf"|(?P<said>[A-Z][\w&'-]*)(?=\s+(?:in|around|full[- ]time|part[- ]time|at\s+night|for\s+a\s+living)\b))"
+    rf"(?:\s+(?i:in)\s+(?P<place>{_PROPER}))?"
+)
 
 
 def role_facts(sentence: str) -> list[Candidate]:
@@ -115,7 +129,7 @@ def business_facts(sentence: str) -> list[Candidate]:
         found.append(Candidate(FACT, content, slot="occupation", value=(facet("role", match.group("what")),),
                                entities=tuple(where)))  # fmt: skip
     for match in _DRIVE_FOR.finditer(sentence):
-        employer = place("workplace", match.group("org"))
+        employer = place("workplace", match.group("org") or match.group("said"))
         where = _places(match)
         content = f"Drives for {employer.display_name}" + (f" in {where[0].display_name}" if where else "")
         found.append(Candidate(FACT, content, slot="workplace", value=(employer.ref,), entities=(employer, *where)))

@@ -42,18 +42,28 @@ def phrase(name: str) -> str:
     return PHRASE.format(name=name)
 
 
-# A quoted utterance of three words or more ("my dad always said \"you can't cook angry\""); a scare-quoted word stays.
-_QUOTATION = re.compile(r'"[^"\n]*?\s[^"\n]*?\s[^"\n]*?"|“[^”\n]*?\s[^”\n]*?\s[^”\n]*?”')
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+_SPEECH_VERB = re.compile(
+    r"(?i)\b(?:said|says|say|told|tells|asked|asks|goes|went|was\s+like|is\s+like|wrote|texted)\W*$"
+)
 
 
 def without_quotations(text: str) -> str:
-    """Quoted speech replaced by an ellipsis: what someone else said is not what the speaker says of themselves."""
-    return _QUOTATION.sub("…", text)
+    """Quoted speech replaced by an ellipsis: what someone else said is not what the speaker says of themselves. A
+    quote is three words or more, or anything after a verb of saying ('she said "I'm vegan"'); a scare-quoted word
+    or two ('my "new" job') stays."""
+
+    def unquoted(match: re.Match[str]) -> str:
+        speech = len(match.group(0).split()) >= 3 or _SPEECH_VERB.search(text[: match.start()]) is not None
+        return "…" if speech else match.group(0)
+
+    return _QUOTED.sub(unquoted, text)
 
 
 # What makes the rest of a sentence not a statement of fact: "if I had a dog…", "I wish I had…", "imagine being…".
 _HYPOTHETICAL = re.compile(
-    r"(?i)\b(?:if|wish|wished|imagine|imagining|suppose|supposing|pretend|hypothetically|unless|in\s+case"
+    r"(?i)\b(?:if|wish|wished|imagine|imagining|suppose|supposing|pretend(?:ing|ed)?|hypothetically|unless|in\s+case"
+    r"|not\s+sure|(?:don't|dont|do\s+not|didn't)\s+think|doubt|wonder(?:ing)?\s+(?:if|whether)"
     r"|dream(?:ing|t|ed)?\s+(?:of|about)|would\s+(?:love|like)\s+to|someday|one\s+day)\b"
 )
 _QUESTION_START = re.compile(
@@ -333,7 +343,7 @@ STOPWORDS = frozenset(
 _NAME_TAIL = re.compile(
     r"\s+(?:last|this|next|every|today|tonight|yesterday|tomorrow|now|recently|originally|since|for|as|on|"
     r"with|w/?|and|or|where|who|which|from|in|at|near|after|before|during|because|but|so|till|until|these|"
-    r"nowadays|lately|again|already|too|though)\b.*$",
+    r"nowadays|lately|again|already|too|though|anymore|any\s+more|now|these\s+days)\b.*$",
     re.IGNORECASE,
 )
 

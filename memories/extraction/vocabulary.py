@@ -85,6 +85,12 @@ JOB_TITLES = {
     "security guard", "guard", "courier", "postman", "postwoman", "miner", "sailor", "translator", "interpreter",
     "surveyor", "inspector", "planner", "strategist", "scientist", "mathematician", "housewife",
     "homemaker", "stay-at-home mom", "stay-at-home mum", "stay-at-home dad", "civil servant", "teaching assistant",
+    # trades named -ist (a list: "realist", "feminist", "optimist" are views, not jobs)
+    "pharmacist", "dentist", "therapist", "physiotherapist", "psychiatrist", "journalist", "physicist",
+    "chemist", "artist", "pianist", "violinist", "guitarist", "cellist", "bassist", "florist", "anaesthetist",
+    "anesthetist", "specialist", "novelist", "columnist", "cartoonist", "linguist", "nutritionist",
+    "hygienist", "optometrist", "orthodontist", "podiatrist", "machinist", "typist", "dietitian", "dietician",
+    "archivist", "lobbyist", "publicist", "copywriter", "chiropractor", "radiographer",
 }  # fmt: skip
 
 # "I'm a …" that says who one is (jobs are JOB_TITLES).

@@ -134,9 +134,9 @@ _EMOJI_ONLY = frozenset({"heart", "hearts"})
 # (so "happy" inside them is not), they name no mood.
 _FORMULAS = ("happy birthday", "happy bday", "happy new year", "happy holidays", "happy anniversary", "happy hour",
              "happy to help", "merry christmas")
-# Cues that are praise as often as complaint ("unbelievable view"): they count only when VADER's valence is not
-# positive.
-_NEEDS_NEGATIVE = frozenset({"unbelievable"})
+# Cues that are praise as often as complaint ("unbelievable view", "my inbox is finally empty!", "tired but worth it,
+# best weekend ever", "so done! finished my thesis"): they count only when VADER's valence is not positive.
+_NEEDS_NEGATIVE = frozenset({"unbelievable", "empty", "tired", "so done", "lost my"})
 # A reply made only of acknowledgement ("ok thx", "sure, sounds good", "ok that makes sense, thanks") is politeness,
 # not a feeling: its thanks are not gratitude and its valence ("good") is not joy. It opens with one of the first words.
 _ACKNOWLEDGEMENT_OPENERS = frozenset({"ok", "okay", "k", "kk", "okk", "sure", "alright", "cool", "noted", "right",

@@ -382,6 +382,27 @@ def test_tastes_said_other_ways_and_in_other_languages(message: str, expected: s
         "I have a dentist appointment tomorrow",  # an appointment
         "I'm a wreck today",  # a figure of speech
         "bro my boss is a clown",  # an opinion of someone, not their job
+        # found by review: other people's jobs and pets, judgements, figures of speech, uncertain or past states
+        "My wife got a new job as head chef at Alinea",
+        "She got promoted to manager",
+        "I'm a realist",
+        "I'm a terrible cook",
+        "I'm a doctor's daughter",
+        "I'm not sure I'm a good teacher",
+        "I'm a good person",
+        "I babysit two kids, Liam and Noah",
+        "My neighbour got a puppy. Her name is Lucy.",
+        "I grew up in poverty",
+        "I was born in March",
+        "I drive Tesla",
+        "I had covid last month",
+        "I have zero anxiety",
+        "I'm in recovery mode after the party",
+        "I go missing",
+        "I'm learning a lot",
+        "Pretending I'm a doctor is fun",
+        'She said "I\'m vegan"',
+        "call me when you can",
     ],
 )
 def test_no_fact_about_the_contact_from_what_they_do_not_state(message: str) -> None:
@@ -392,9 +413,21 @@ def test_no_fact_about_the_contact_from_what_they_do_not_state(message: str) -> 
 @pytest.mark.parametrize(
     ("message", "topic"),
     [
-        ("please don't give me dating advice", "topic:dating-advice"),
+        ("please don't give me dating advice", "topic:dating"),  # the topic is what the advice is about
         ("don't call me Kate or ask me about my ex", "topic:ex"),
     ],
 )
 def test_boundaries_said_with_advice_or_a_second_verb(message: str, topic: str) -> None:
     assert [slot for memory_type, _, slot, _ in _found(message) if memory_type == "preference"] == [topic]
+
+
+def test_a_thing_called_a_partner_does_not_replace_the_partner() -> None:
+    # "Work is my wife lol" reads like "Tom is my fiancé": neither takes the partner slot said this way
+    assert [slot for _, _, slot, _ in _found("Work is my wife lol")] == [""]
+
+
+@pytest.mark.parametrize(
+    "message", ["Her mom is sick", "The dad in that movie was awful", "Jake's mom called", "He's a great dad"]
+)
+def test_someone_elses_parent_is_not_the_contacts(message: str) -> None:
+    assert [m.ref for m in extract(message, role="user").mentions] == []

@@ -250,3 +250,24 @@ def test_an_answer_is_capped_and_overlong_items_dropped() -> None:
 def test_an_answer_that_is_not_the_schema_gives_nothing(answer: object) -> None:
     with pytest.raises(AnswerNotSchema):
         llm_answer_read(answer)
+
+
+def test_an_age_the_reading_cannot_use_is_dropped_not_a_crash() -> None:
+    # "²" passes str.isdigit() but int() refuses it: once that crashed the deferred tier on every retry
+    answer = json.loads(_answer(_memory("Is ² years old", category="age", subject="²"), _memory("Likes tea")))
+
+    assert [c.content for c in llm_answer_read(answer).candidates] == ["Likes tea"]
+
+
+@pytest.mark.parametrize("placeholder", ["unknown", "N/A", "none", "None"])
+def test_a_placeholder_value_never_takes_a_slot(placeholder: str) -> None:
+    # given an answer whose model found no city (or partner) and said so in the value
+    answer = json.loads(
+        _answer(
+            _memory(f"Lives in {placeholder}", category="location", subject=placeholder),
+            _memory(f"Has no boyfriend ({placeholder})", category="partner", subject=placeholder, detail="boyfriend"),
+        )
+    )
+
+    # then nothing is read that could replace their real home or partner
+    assert llm_answer_read(answer).candidates == ()
