@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from memories.extraction.text import entity_key, title
+from memories.extraction.text import STOPWORDS, entity_key, title
 from memories.extraction.types import EntityMention
 from memories.extraction.vocabulary import NOT_NAMES, PET_SPECIES, RELATIONS
 
@@ -101,6 +101,7 @@ def _first_name(raw_name: str) -> str | None:
     if (
         not words
         or words[0].lower() in _NOT_A_NAME
+        or words[0].lower() in STOPWORDS  # "my mom called to ask…"
         or (len(words[0]) > 3 and words[0].isupper())
         or words[0] != raw_name.split()[0]
         or words[0].lower() in PET_SPECIES

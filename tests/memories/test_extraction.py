@@ -431,3 +431,8 @@ def test_a_thing_called_a_partner_does_not_replace_the_partner() -> None:
 )
 def test_someone_elses_parent_is_not_the_contacts(message: str) -> None:
     assert [m.ref for m in extract(message, role="user").mentions] == []
+
+
+def test_called_to_is_a_phone_call_not_a_name() -> None:
+    # found by the year bench: "My mom called to ask…" had become "Mother's name is To"
+    assert [c for c in _found("My mom called to ask if I'm eating properly") if c[2].startswith("relation")] == []
