@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from memories.extraction.entities import is_named, person_mentions
 from memories.extraction.facts import facet
+from memories.extraction.roles import ROLE
 from memories.extraction.text import entity_key, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
@@ -127,6 +128,22 @@ def named_first(sentence: str) -> list[Candidate]:
     return found
 
 
+# "My sister Priya lives in Chennai, she is a doctor": the pronoun is the one person the sentence named.
+_THEIR_ROLE = re.compile(rf"(?i:\b(?:she|he|they)(?:['’]s|\s+is|\s+are)\s+(?:now\s+|also\s+)?(?:a|an)\s+){ROLE}")
+
+
+def their_role(sentence: str) -> list[Candidate]:
+    said = _THEIR_ROLE.search(sentence)
+    if said is None:
+        return []
+    named = [m for m in person_mentions(sentence[: said.start()]) if is_named(m)]
+    if len(named) != 1:
+        return []  # nobody, or more than one it could be
+    role = " ".join(said.group("role").split())
+    article = "an" if role[0].lower() in "aeiou" else "a"
+    return [Candidate(FACT, f"{named[0].display_name} is {article} {role}", entities=(named[0],))]
+
+
 def kin_mentions(sentence: str) -> list[EntityMention]:
     """'mum says i have to revise' → person Mum (mother), as "my mum" would."""
     mentions = []
@@ -154,5 +171,5 @@ def _listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
-SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (several_named, named_first)
+SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (several_named, named_first, their_role)
 MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence,)

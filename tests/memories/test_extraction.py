@@ -436,3 +436,8 @@ def test_someone_elses_parent_is_not_the_contacts(message: str) -> None:
 def test_called_to_is_a_phone_call_not_a_name() -> None:
     # found by the year bench: "My mom called to ask…" had become "Mother's name is To"
     assert [c for c in _found("My mom called to ask if I'm eating properly") if c[2].startswith("relation")] == []
+
+
+def test_a_pronoun_after_one_named_person_is_that_person() -> None:
+    assert "Priya is a doctor" in _contents("My sister Priya lives in Chennai, she is a doctor")
+    assert not [c for c in _contents("My sister Priya and my brother Raj, he is a nurse") if "nurse" in c]
