@@ -118,9 +118,10 @@ def named_first(sentence: str) -> list[Candidate]:
     """'Tom is my fiancé', 'Priya's my sister' → as "my fiancé Tom"."""
     found = []
     for match in _IS_MY.finditer(sentence):
-        [person] = person_mentions(f"my {match.group('kind')} {match.group('name')}") or [None]
-        if person is None or not is_named(person):
+        people = person_mentions(f"my {match.group('kind')} {match.group('name')}")
+        if len(people) != 1 or not is_named(people[0]):
             continue
+        person = people[0]
         relation = person.metadata["relation"]
         # No slot: "Work is my wife lol", "Coffee is my best friend" read the same way, and must not replace a
         # partner; "my fiancé Tom" said the usual way does.

@@ -116,7 +116,7 @@ def topic_preferences(sentence: str) -> list[Candidate]:
     ):
         for match in pattern.finditer(sentence):
             advice = match.groupdict().get("y")  # "dating advice": the topic is dating
-            said = match.groupdict().get("x") or advice
+            said = match.groupdict().get("x") or advice or ""
             said = _LISTENER.split(said)[0]  # "money with me outside of work": the topic is money
             # "my weight or food": two topics; "design systems sometime": the topic, not when
             for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
