@@ -15,7 +15,7 @@ from collections.abc import Callable
 from memories.extraction.entities import is_named, person_mentions
 from memories.extraction.facts import facet
 from memories.extraction.roles import ROLE
-from memories.extraction.text import entity_key, title
+from memories.extraction.text import STOPWORDS, entity_key, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
@@ -145,6 +145,27 @@ def their_role(sentence: str) -> list[Candidate]:
     return [Candidate(FACT, f"{named[0].display_name} is {article} {role}", entities=(named[0],))]
 
 
+# "Tom proposed!!!", "Dev finally proposed to me": the one they are with is now their fiancé(e) ("Tom proposed a new
+# schedule", "Tom proposed to Sarah" are not).
+_PROPOSED = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:(?:just\s+|finally\s+)?proposed)(?:(?i:\s+to\s+me)\b|(?=\s*[!.,]|\s*$))"
+)
+
+
+def proposal(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _PROPOSED.finditer(sentence):
+        name = match.group("name")
+        if name.lower() in STOPWORDS or name.lower() in {"he", "she", "they"}:
+            continue
+        person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), "my fiance"),
+                               metadata={"relation": "fiance"})  # fmt: skip
+        value = (person.ref, facet("relation", "fiance"))
+        found.append(Candidate(FACT, f"Is engaged to {person.display_name}", slot="relation:partner", value=value,
+                               entities=(person,)))  # fmt: skip
+    return found
+
+
 def kin_mentions(sentence: str) -> list[EntityMention]:
     """'mum says i have to revise' → person Mum (mother), as "my mum" would."""
     mentions = []
@@ -172,5 +193,5 @@ def _listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
-SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (several_named, named_first, their_role)
+SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (several_named, named_first, their_role, proposal)
 MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence,)

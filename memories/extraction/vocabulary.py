@@ -41,6 +41,13 @@ RELATIONS = {
     "classmate": "classmate", "housemate": "roommate", "landlord": "landlord", "landlady": "landlord",
     "supervisor": "supervisor", "professor": "teacher", "tutor": "teacher", "coach": "coach", "doctor": "doctor",
     "ex": "ex", "ex-wife": "ex", "ex-husband": "ex", "ex-boyfriend": "ex", "ex-girlfriend": "ex", "ex-partner": "ex",
+    # family words of other languages, said inside English ("my abuela makes the best mole", "my nani")
+    "abuela": "grandmother", "abuelo": "grandfather", "abuelita": "grandmother", "tio": "uncle", "tío": "uncle",
+    "tia": "aunt", "tía": "aunt", "nani": "grandmother", "nana ji": "grandmother", "dadi": "grandmother",
+    "dada": "grandfather", "nanu": "grandfather", "oma": "grandmother", "opa": "grandfather", "nonna": "grandmother",
+    "nonno": "grandfather", "vovó": "grandmother", "vovô": "grandfather", "mamie": "grandmother", "ammi": "mother",
+    "abbu": "father", "abba": "father", "baba": "father", "bhaiya": "brother", "didi": "sister", "lola": "grandmother",
+    "lolo": "grandfather", "bubbe": "grandmother", "zayde": "grandfather",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.

@@ -441,3 +441,20 @@ def test_called_to_is_a_phone_call_not_a_name() -> None:
 def test_a_pronoun_after_one_named_person_is_that_person() -> None:
     assert "Priya is a doctor" in _contents("My sister Priya lives in Chennai, she is a doctor")
     assert not [c for c in _contents("My sister Priya and my brother Raj, he is a nurse") if "nurse" in c]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Dev finally proposed to me!!", [("fact", "Is engaged to Dev", "relation:partner", ["person:dev"])]),
+        ("Sam proposed a new plan at work", []),
+        ("Sam proposed to Alex last night", []),
+    ],
+)
+def test_a_proposal_makes_a_fiance(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
+    assert _found(message) == expected
+
+
+def test_family_words_of_other_languages_said_in_english() -> None:
+    mentions = extract("my nonna still makes pasta every sunday", role="user").mentions
+    assert [(m.ref, m.metadata["relation"]) for m in mentions] == [("person:nonna", "grandmother")]

@@ -44,15 +44,15 @@ children at once, health and habits, tastes said other ways, nothing from questi
 es/pt/fr/de/it/Hindi rules, and mood constructions (good news said plainly, sarcasm, complaints, worry, missing
 someone); 19 labels made consistent with the written convention (listed in BENCHMARKS.md):
 
-    facts         P 0.995  R 0.893   (184 right of 185 extracted, 206 expected)
-    preferences   P 1.0    R 0.899   (62 right of 62 extracted, 69 expected)
-    entities      P 0.945  R 0.877   (171 right of 181 extracted, 195 expected); relation accuracy 0.989 of 87
+    facts         P 0.995  R 0.898   (185 right of 186 extracted, 206 expected)
+    preferences   P 1.0    R 0.942   (65 right of 65 extracted, 69 expected)
+    entities      P 0.951  R 0.903   (176 right of 185 extracted, 195 expected); relation accuracy 0.989 of 89
     mood (keywords)  accuracy 0.883, sad read as happy: 0
 
 THE HELD-OUT CORPUS (bench/data/extraction_heldout.jsonl, 305 messages, 15 other lives) was written by someone who
 had not read the rules or this corpus, and nothing is tuned on it: it says how the rules do on people we have not
-seen. Before this session's rules → after: facts P 0.741 R 0.337 → P 0.908 R 0.500; preferences P 1.0 R 0.444 →
-P 0.897 R 0.578; entities P 0.853 R 0.393 → P 0.923 R 0.589; mood 0.508 → 0.557. Its floors guard the same way.
+seen. Before this session's rules → after: facts P 0.741 R 0.337 → P 0.909 R 0.506; preferences P 1.0 R 0.444 →
+P 0.900 R 0.600; entities P 0.853 R 0.393 → P 0.925 R 0.601; mood 0.508 → 0.557. Its floors guard the same way.
 
 Pure CPU, no database: the rules and the classifier run on every message in about a second.
 """
@@ -81,8 +81,8 @@ FLOORS = {
     ("memories", "fact", "recall"): 0.89,
     ("memories", "preference", "precision"): 1.0,
     ("memories", "preference", "recall"): 0.89,
-    ("entities", "all", "precision"): 0.94,
-    ("entities", "all", "recall"): 0.87,
+    ("entities", "all", "precision"): 0.95,
+    ("entities", "all", "recall"): 0.90,
     ("entities", "relation_accuracy"): 0.98,
     ("mood", "keywords", "accuracy"): 0.88,
 }
@@ -92,7 +92,7 @@ HELDOUT_FLOORS = {
     ("memories", "preference", "precision"): 0.89,
     ("memories", "preference", "recall"): 0.57,
     ("entities", "all", "precision"): 0.92,
-    ("entities", "all", "recall"): 0.58,
+    ("entities", "all", "recall"): 0.60,
     ("mood", "keywords", "accuracy"): 0.55,
 }
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).
