@@ -43,10 +43,24 @@ _ADJECTIVES = "|".join(sorted(map(re.escape, IDENTITY_ADJECTIVES), key=len, reve
 _WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
 _LIVE = re.compile(
     rf"(?i)\b(?:{_WE}\s+(?:now\s+|still\s+|currently\s+)?(?:live|stay|reside)|(?:{_I_AM}|we're|we\s+are)\s+"
-    rf"(?:now\s+|currently\s+)?(?:living|based|settled))\s+in\s+{phrase('x')}"
+    rf"(?:now\s+|currently\s+)?(?:living|based|settled))"
+    # "… with my parents in Pune", "… just outside Manchester", "… near Lyon"
+    rf"(?:\s+with\s+(?:my|our|a)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
+    rf"\s+(?:in|(?:just\s+)?(?P<near>outside(?:\s+of)?|near|close\s+to))\s+{phrase('x')}"
 )
 _MOVED = re.compile(
-    rf"(?i)\b{_WE}\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+to\s+{phrase('x')}"
+    rf"(?i)\b{_WE}\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+(?:back\s+|over\s+)?to"
+    rf"\s+{phrase('x')}"
+)
+# "we moved here from Kenya": where they came from (no hometown slot: one may have moved several times)
+_MOVED_FROM = re.compile(
+    r"(?i:\b(?:i|we)\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:here\s+|over\s+)?from)"
+    r"\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+)
+# "our house in Leeds", "my flat in Hackney": a home there
+_HOME_IN = re.compile(
+    r"(?i:\b(?:my|our)\s+(?:new\s+)?(?:house|flat|apartment|home|place|condo))\s+(?i:in)\s+"
+    r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 )
 # A move said before it happens: "I'm moving to Munich in January" (the home changes when they say they moved).
 _MOVING = re.compile(
@@ -68,8 +82,10 @@ _GREW_UP = re.compile(
 _CAME_FROM = re.compile(r"(?i:\bi\s+(?:come|came)\s+(?:here\s+)?from)\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")
 _NOW = r"(?:currently\s+|now\s+|just\s+|recently\s+)?"
 _WORK_AT = re.compile(
-    rf"(?i)\b(?:i\s+{_NOW}(?:work|intern)|{_I_AM}\s+{_NOW}working|i\s+{_NOW}(?:started|began)"
-    rf"\s+(?:working|a\s+(?:new\s+)?job))\s+(?:at|for|in)\s+{phrase('x')}"
+    rf"(?i)\b(?:i\s+{_NOW}(?:work|intern|teach|lecture)(?:\s+(?:part[\s-]time|full[\s-]time))?"
+    rf"|{_I_AM}\s+{_NOW}(?:working|interning|teaching)(?:\s+(?:part[\s-]time|full[\s-]time))?"
+    rf"|i\s+{_NOW}(?:started|began)\s+(?:working|a\s+(?:new\s+)?job)|{_I_AM}\s+{_NOW}employed)"
+    rf"\s+(?P<prep>at|for|in|by)\s+{phrase('x')}"
 )
 # "I joined Google", "I started at Google": only before a capitalised name, since one also joins a gym or the choir
 # and starts at the bottom.
@@ -166,7 +182,13 @@ def location_facts(sentence: str) -> list[Candidate]:
     found = []
     for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)")):
         for match in pattern.finditer(sentence):
-            found += _home(template, _name(match.group("x"), max_words=4))
+            near = match.groupdict().get("near")
+            said = f"Lives {' '.join(near.lower().split())} {{}}" if near else template
+            found += _home(said, _name(match.group("x"), max_words=4))
+    for match in _MOVED_FROM.finditer(sentence):
+        found.append(_entity_fact(f"Moved from {match.group('x')}", "", place("location", match.group("x"))))
+    for match in _HOME_IN.finditer(sentence):
+        found.append(_entity_fact(f"Has a home in {match.group('x')}", "", place("location", match.group("x"))))
     for match in _NEW_HOME.finditer(sentence):
         where = _name(match.group("x"), max_words=4)
         if where[:1].isupper():
@@ -201,8 +223,10 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
     found = []
     if not _JOB_AT.search(sentence):  # "I'm a nurse at Apollo" is the role rules' (roles.py)
         for match in [*_WORK_AT.finditer(sentence), *_JOINED.finditer(sentence)]:
-            where = _name(match.group("x"), max_words=5)
-            if where and where.split()[0].lower() in {"a", "an"}:  # "a small farmácia": a kind of place, no name
+            where = re.sub(r"^(?i:the)\s+(?=[A-Z])", "", _name(match.group("x"), max_words=5))  # "the NHS"
+            if where and match.groupdict().get("prep", "").lower() == "in":
+                found += _works_in(where)  # "I work in London" (a town), "I work in marketing" (a field)
+            elif where and where.split()[0].lower() in {"a", "an"}:  # "a small farmácia": a kind of place, no name
                 found.append(_fact(f"Works at {where}", "workplace", value=(facet("at", where),)))
             elif where:
                 found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
@@ -215,6 +239,13 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
         if where:
             found.append(_entity_fact(f"Studies at {title(where)}", "school", place("school", where)))
     return found
+
+
+def _works_in(where: str) -> list[Candidate]:
+    if where[:1].isupper() and not _A_KIND_OF_PLACE.match(where):
+        return [_fact(f"Works in {where}", "", place("location", where))]
+    kind_of_place = _A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in {"a", "an"}
+    return [] if kind_of_place else [_fact(f"Works in {where}")]  # "in marketing", "in a hospital"
 
 
 def personal_facts(sentence: str) -> list[Candidate]:
@@ -315,7 +346,9 @@ def attribute_facts(sentence: str) -> list[Candidate]:
             continue
         if _TWO_CLAUSES.search(attribute) or attribute.startswith(_FAVOURITES):
             continue  # "my favourite and pizza is my second": not one attribute; favourites are preferences
-        if attribute.startswith(_ATTRIBUTE_SLOTS):
+        if attribute == "hometown" and value[:1].isupper():  # "my hometown is Graz": where they are from
+            found.append(_entity_fact(f"Is from {value}", "hometown", place("location", value)))
+        elif attribute.startswith(_ATTRIBUTE_SLOTS):
             content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
             found.append(_fact(content, f"my:{attribute}", value=(facet("is", value),)))
         elif attribute in RELATIONS and _RELATIVE_RECORD.match(value):

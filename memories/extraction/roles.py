@@ -166,6 +166,11 @@ def _introduction(rest: str, *, verbless: bool = False) -> list[Candidate]:
     return found
 
 
+_STUDENTS = frozenset(
+    {"student", "students", "pupil", "undergrad", "undergraduate", "postgrad", "fresher", "postgraduate"}
+)
+
+
 def _said_of_oneself(found: list[Candidate], name: str) -> bool:
     """A verbless role is the speaker's with their name, age or town beside it, or "now" (``name`` is "now" then):
     "head chef." alone is not."""
@@ -181,7 +186,11 @@ def _role(match: re.Match[str], verb: str, *, employer: str) -> list[Candidate]:
     if verb == "Was":
         return [Candidate(FACT, f"Was {article} {role}", entities=tuple(where))]
     found = []
-    if employer:
+    if employer and role.lower().split()[-1] in _STUDENTS:  # "a student at Leeds University": a school
+        school = place("school", _without_the(employer))
+        content = f"Is {article} {role} at {school.display_name}"
+        found.append(Candidate(FACT, content, slot="school", value=(school.ref,), entities=(school,)))
+    elif employer:
         workplace = place("workplace", _without_the(employer))
         value = (workplace.ref, facet("role", role))
         content = f"Is {article} {role} at {workplace.display_name}"

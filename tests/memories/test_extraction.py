@@ -458,3 +458,22 @@ def test_a_proposal_makes_a_fiance(message: str, expected: list[tuple[str, str, 
 def test_family_words_of_other_languages_said_in_english() -> None:
     mentions = extract("my nonna still makes pasta every sunday", role="user").mentions
     assert [(m.ref, m.metadata["relation"]) for m in mentions] == [("person:nonna", "grandmother")]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I work in London", [("fact", "Works in London", "", ["location:london"])]),
+        ("I work in marketing", [("fact", "Works in marketing", "", [])]),
+        ("I'm a student at Leeds University", [("fact", "Is a student at Leeds University", "school",
+                                                ["school:leeds-university"])]),
+        ("I'm employed by the NHS", [("fact", "Works at NHS", "workplace", ["workplace:nhs"])]),
+        ("I live just outside Manchester", [("fact", "Lives outside Manchester", "location", ["location:manchester"])]),
+        ("I'm living with my parents in Pune", [("fact", "Lives in Pune", "location", ["location:pune"])]),
+        ("we moved here from Kenya", [("fact", "Moved from Kenya", "", ["location:kenya"])]),
+        ("my hometown is Graz", [("fact", "Is from Graz", "hometown", ["location:graz"])]),
+        ("our flat in Hackney is tiny", [("fact", "Has a home in Hackney", "", ["location:hackney"])]),
+    ],
+)  # fmt: skip
+def test_work_and_home_said_other_ways(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
+    assert _found(message) == expected

@@ -44,15 +44,15 @@ children at once, health and habits, tastes said other ways, nothing from questi
 es/pt/fr/de/it/Hindi rules, and mood constructions (good news said plainly, sarcasm, complaints, worry, missing
 someone); 19 labels made consistent with the written convention (listed in BENCHMARKS.md):
 
-    facts         P 0.995  R 0.898   (185 right of 186 extracted, 206 expected)
+    facts         P 0.995  R 0.903   (186 right of 187 extracted, 206 expected)
     preferences   P 1.0    R 0.942   (65 right of 65 extracted, 69 expected)
-    entities      P 0.951  R 0.903   (176 right of 185 extracted, 195 expected); relation accuracy 0.989 of 89
+    entities      P 0.952  R 0.908   (177 right of 186 extracted, 195 expected); relation accuracy 0.989 of 89
     mood (keywords)  accuracy 0.883, sad read as happy: 0
 
 THE HELD-OUT CORPUS (bench/data/extraction_heldout.jsonl, 305 messages, 15 other lives) was written by someone who
 had not read the rules or this corpus, and nothing is tuned on it: it says how the rules do on people we have not
-seen. Before this session's rules → after: facts P 0.741 R 0.337 → P 0.909 R 0.506; preferences P 1.0 R 0.444 →
-P 0.900 R 0.600; entities P 0.853 R 0.393 → P 0.925 R 0.601; mood 0.508 → 0.557. Its floors guard the same way.
+seen. Before this session's rules → after: facts P 0.741 R 0.337 → P 0.910 R 0.511; preferences P 1.0 R 0.444 →
+P 0.900 R 0.600; entities P 0.853 R 0.393 → P 0.925 R 0.607; mood 0.508 → 0.557. Its floors guard the same way.
 
 Pure CPU, no database: the rules and the classifier run on every message in about a second.
 """
@@ -78,7 +78,7 @@ MIN_PER_MOOD = 40
 # when a change lifts its figure; never lower one to make a change pass.
 FLOORS = {
     ("memories", "fact", "precision"): 0.99,
-    ("memories", "fact", "recall"): 0.89,
+    ("memories", "fact", "recall"): 0.90,
     ("memories", "preference", "precision"): 1.0,
     ("memories", "preference", "recall"): 0.89,
     ("entities", "all", "precision"): 0.95,
@@ -87,8 +87,8 @@ FLOORS = {
     ("mood", "keywords", "accuracy"): 0.88,
 }
 HELDOUT_FLOORS = {
-    ("memories", "fact", "precision"): 0.90,
-    ("memories", "fact", "recall"): 0.50,
+    ("memories", "fact", "precision"): 0.91,
+    ("memories", "fact", "recall"): 0.51,
     ("memories", "preference", "precision"): 0.89,
     ("memories", "preference", "recall"): 0.57,
     ("entities", "all", "precision"): 0.92,
