@@ -43,8 +43,12 @@ def extract(message: str, *, role: str) -> Extraction:
 
 def _sentences(message: str) -> list[str]:
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
-    # movies"' is not the contact's taste.
-    return sentences(without_quotations(message[:4000]))
+    # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
+    # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
+    said = sentences(without_quotations(message[:4000]))
+    if len(said) > 1 and facts.GREETING_ONLY.match(said[0]):
+        said[0] = f"{said[0]} {said[1]}"
+    return said
 
 
 def _unique(candidates: list[Candidate]) -> list[Candidate]:

@@ -477,3 +477,11 @@ def test_family_words_of_other_languages_said_in_english() -> None:
 )  # fmt: skip
 def test_work_and_home_said_other_ways(message: str, expected: list[tuple[str, str, str, list[str]]]) -> None:
     assert _found(message) == expected
+
+
+def test_an_introduction_after_a_greeting_said_as_its_own_sentence() -> None:
+    # found trying `make run`: "hey!" split off as a sentence left "Maya here, 31, …" without its greeting
+    assert _contents("hey! Maya here, 31, senior product designer at Monzo in London") == {
+        "Name is Maya", "Is 31 years old", "Is a senior product designer at Monzo", "Works in London",
+    }  # fmt: skip
+    assert not [c for c in _found("Cold here, isn't it") if c[2] == "name"]
