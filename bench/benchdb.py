@@ -4,12 +4,14 @@ test databases and other people's workers are never touched.
 
     bench_environment()  -> the DATABASE_URL / REDIS_URL a child process (gunicorn, celery) is started with
     django_setup_bench() -> the same for this process, then django.setup() and migrate
+    require_migrated()   -> exit saying what to run when the development database lacks migrations
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 BENCH_DATABASE = "rapport_bench"
 # Redis database for the bench's cache and broker queue: a worker started by the bench consumes only
@@ -43,6 +45,22 @@ def django_setup_bench() -> dict[str, str]:
     django.setup()
     call_command("migrate", verbosity=0)
     return environment
+
+
+def require_migrated(connection: Any = None) -> None:
+    """Benches that use the development database (locomo, growth) exit here with what to run when it is not
+    migrated, instead of dying later with 'relation "contacts_tenant" does not exist'."""
+    from django.db import connection as default_connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    connection = connection or default_connection
+    executor = MigrationExecutor(connection)
+    pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    if pending:
+        raise SystemExit(
+            f"The database {connection.settings_dict['NAME']!r} is not migrated ({len(pending)} migrations to apply):"
+            " run `.venv/bin/python manage.py migrate` first."
+        )
 
 
 def bench_data_dir() -> Path:

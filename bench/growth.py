@@ -47,6 +47,7 @@ ensure_configured_services()  # the embedded services the settings point at (imp
 
 from django.db import connection
 
+from bench.benchdb import require_migrated
 from bench.growth_backfill import backfill_run
 from bench.growth_periodic import periodic_run
 from bench.growth_year import year_run
@@ -68,6 +69,7 @@ def main() -> None:
         sub.add_argument("--seed", type=int, default=1)
         sub.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
+    require_migrated()
     # The bench runs the deferred tier itself; eager tasks keep its messages out of the developer's broker.
     celery_app.conf.task_always_eager = True
     celery_app.conf.task_eager_propagates = True

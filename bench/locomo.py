@@ -61,6 +61,7 @@ ensure_configured_services()  # the embedded services the settings point at (imp
 
 from django.conf import settings
 
+from bench.benchdb import require_migrated
 from bench.bm25 import BM25, tokenize
 from config import celery_app, clock
 from config.redis_client import redis_client
@@ -575,6 +576,7 @@ def main() -> None:
     parser.add_argument("--dump", type=Path, help="write per-question evidence and top items here")
     parser.add_argument("--limit-questions", type=int, help="only the first N questions of each file")
     args = parser.parse_args()
+    require_migrated()
     # The bench runs the deferred tier itself; eager tasks keep its messages out of the developer's broker.
     celery_app.conf.task_always_eager = True
     celery_app.conf.task_eager_propagates = True
