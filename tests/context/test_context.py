@@ -323,3 +323,23 @@ def test_a_cached_query_vector_is_read_back_exactly_and_a_wrong_sized_one_is_rec
     # then the query is embedded again
     assert query_embedding("how is Bruno", tenant_id=arjun.tenant_id, contact_id=arjun.pk) == first
     assert embedding_calls() == 2
+
+
+def test_the_same_question_twice_gets_the_same_memories_in_the_same_order(
+    api_client: APIClient, arjun: Contact
+) -> None:
+    # given memories close in score, some already read before
+    for n, (content, reads) in enumerate(
+        [("Likes jazz", 0), ("Likes techno", 3), ("Likes folk music", 1), ("Likes opera", 7), ("Likes blues", 2)]
+    ):
+        _memory(arjun, content, access_count=reads, importance=0.5 + n / 100)
+    _embed(arjun)
+
+    # when a question is asked, the reads it caused are recorded (celery-beat's flush), and it is asked again
+    first = _contents(_context(api_client, query="what music do I like"))
+    memories_access_log_flush()
+    with clock.frozen(NOW + timedelta(minutes=1)):
+        second = _contents(_context(api_client, query="what music do I like"))
+
+    # then the answer is the same (issue 19: an access recorded by the first call must not reorder the second)
+    assert second == first
