@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from memories.extraction.text import STOPWORDS, entity_key, title
+from memories.extraction.text import STOPWORDS, alternation, entity_key, title
 from memories.extraction.types import EntityMention
 from memories.extraction.vocabulary import NOT_NAMES, PET_SPECIES, RELATIONS
 
-_PETS = "|".join(sorted(map(re.escape, PET_SPECIES), key=len, reverse=True))
-_RELATIONS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+_PETS = alternation(PET_SPECIES)
+_RELATIONS = alternation(RELATIONS)
 _NAME = r"(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 

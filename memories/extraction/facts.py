@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from memories.extraction.entities import MY, RELATION_END, is_named, person_mentions, pet_mentions, place
 from memories.extraction.text import (
+    alternation,
     clean_phrase,
     content_words,
     entity_key,
@@ -36,13 +37,13 @@ from memories.extraction.vocabulary import (
 )
 
 FACT = "fact"
-_I_AM = r"(?:i\s+am|i'm|im|i’m)"
-_STATUSES = "|".join(sorted(map(re.escape, RELATIONSHIP_STATUSES), key=len, reverse=True))
-_ADJECTIVES = "|".join(sorted(map(re.escape, IDENTITY_ADJECTIVES), key=len, reverse=True))
+I_AM = r"(?:i\s+am|i'm|im|i’m)"
+_STATUSES = alternation(RELATIONSHIP_STATUSES)
+_ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
 
 _WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
 _LIVE = re.compile(
-    rf"(?i)\b(?:{_WE}\s+(?:now\s+|still\s+|currently\s+)?(?:live|stay|reside)|(?:{_I_AM}|we're|we\s+are)\s+"
+    rf"(?i)\b(?:{_WE}\s+(?:now\s+|still\s+|currently\s+)?(?:live|stay|reside)|(?:{I_AM}|we're|we\s+are)\s+"
     rf"(?:now\s+|currently\s+)?(?:living|based|settled))"
     # "… with my parents in Pune", "… just outside Manchester", "… near Lyon"
     rf"(?:\s+with\s+(?:my|our|a)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
@@ -64,14 +65,14 @@ _HOME_IN = re.compile(
 )
 # A move said before it happens: "I'm moving to Munich in January" (the home changes when they say they moved).
 _MOVING = re.compile(
-    rf"(?i)\b(?:{_I_AM}|we're|we\s+are)\s+(?:finally\s+|officially\s+)?(?:moving|relocating)\s+to\s+{phrase('x')}"
+    rf"(?i)\b(?:{I_AM}|we're|we\s+are)\s+(?:finally\s+|officially\s+)?(?:moving|relocating)\s+to\s+{phrase('x')}"
 )
 # A new home found: "Abena and I found an apartment in East Legon", "we bought a house in Leeds".
 _NEW_HOME = re.compile(
     rf"(?i)\b{_WE}\s+(?:just\s+|finally\s+)?(?:found|bought|rented|got|signed\s+for)\s+(?:a|an|our)\s+(?:new\s+)?"
     rf"(?P<home>flat|apartment|house|place|home|condo)\s+in\s+{phrase('x')}"
 )
-_FROM = re.compile(rf"(?i)\b(?:{_I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
+_FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
 _GREW_UP = re.compile(
     r"(?i:\bi\s+(?:grew\s+up|was\s+born(?:\s+and\s+(?:raised|bred))?)\s+in)\s+"
@@ -83,8 +84,8 @@ _CAME_FROM = re.compile(r"(?i:\bi\s+(?:come|came)\s+(?:here\s+)?from)\s+(?P<x>[A
 _NOW = r"(?:currently\s+|now\s+|just\s+|recently\s+)?"
 _WORK_AT = re.compile(
     rf"(?i)\b(?:i\s+{_NOW}(?:work|intern|teach|lecture)(?:\s+(?:part[\s-]time|full[\s-]time))?"
-    rf"|{_I_AM}\s+{_NOW}(?:working|interning|teaching)(?:\s+(?:part[\s-]time|full[\s-]time))?"
-    rf"|i\s+{_NOW}(?:started|began)\s+(?:working|a\s+(?:new\s+)?job)|{_I_AM}\s+{_NOW}employed)"
+    rf"|{I_AM}\s+{_NOW}(?:working|interning|teaching)(?:\s+(?:part[\s-]time|full[\s-]time))?"
+    rf"|i\s+{_NOW}(?:started|began)\s+(?:working|a\s+(?:new\s+)?job)|{I_AM}\s+{_NOW}employed)"
     rf"\s+(?P<prep>at|for|in|by)\s+{phrase('x')}"
 )
 # "I joined Google", "I started at Google": only before a capitalised name, since one also joins a gym or the choir
@@ -94,21 +95,21 @@ _JOINED = re.compile(
     r"(?!\s+as\s)"  # "I joined Swiggy as a backend engineer" is the role rules' (roles.py)
 )
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
-_JOB_AT = re.compile(rf"(?i)\b{_I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
+_JOB_AT = re.compile(rf"(?i)\b{I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
 _STUDY = re.compile(
-    rf"(?i)\bi\s+(?:study|{_I_AM}\s+studying|go\s+to\s+school|{_I_AM}\s+(?:a\s+)?student)\s+(?:at|in)\s+{phrase('x')}"
+    rf"(?i)\bi\s+(?:study|{I_AM}\s+studying|go\s+to\s+school|{I_AM}\s+(?:a\s+)?student)\s+(?:at|in)\s+{phrase('x')}"
 )
-_AGE = re.compile(rf"(?i)\b{_I_AM}\s+(?P<age>\d{{1,3}})\s*(?:years?\s+old|yrs?\s+old|y/?o)\b")
+_AGE = re.compile(rf"(?i)\b{I_AM}\s+(?P<age>\d{{1,3}})\s*(?:years?\s+old|yrs?\s+old|y/?o)\b")
 _TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
 # "I'm 31 by the way": a bare number is an age only where the clause ends after it (not "I'm 5 minutes away",
 # "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
 _AGE_BARE = re.compile(
-    rf"(?i)\b{_I_AM}\s+(?P<age>\d{{2,3}})"
+    rf"(?i)\b{I_AM}\s+(?P<age>\d{{2,3}})"
     r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b))"
 )
 BARE_AGES = range(13, 111)
 _ALLERGIC = re.compile(
-    rf"(?i)\b{_I_AM}\s+(?:very\s+|severely\s+|deathly\s+|super\s+|really\s+|so\s+)?allergic\s+to\s+{phrase('x')}"
+    rf"(?i)\b{I_AM}\s+(?:very\s+|severely\s+|deathly\s+|super\s+|really\s+|so\s+)?allergic\s+to\s+{phrase('x')}"
 )
 # "hey! so I'm Maya, …", "Hello, I'm Kwame, chartered accountant…", "whats up, Jamal here": introductions — at the start
 # of a message, after greetings, a capitalised name where the clause ends. The name part is case-sensitive (phones
@@ -120,7 +121,7 @@ _GREETING = (
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
 GREETING_ONLY = re.compile(rf"^(?>\W*)(?:(?>{_GREETING})(?>\W*))++$")
 INTRO = re.compile(
-    rf"^{_GREETINGS}(?i:{_I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+and\b))"
+    rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+and\b))"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))"
 )
 # A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
@@ -140,11 +141,11 @@ _NAME = re.compile(
     r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"
     r"(?P<y>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 )
-_STATUS = re.compile(rf"(?i)\b(?:{_I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
-_IDENTITY_ADJ = re.compile(rf"(?i)\b{_I_AM}\s+(?P<x>{_ADJECTIVES})\b")
+_STATUS = re.compile(rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
+_IDENTITY_ADJ = re.compile(rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b")
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
-_IDENTITY_WORDS = "|".join(sorted(map(re.escape, IDENTITY_NOUNS), key=len, reverse=True))
-_IDENTITY = re.compile(rf"(?i)\b{_I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?P<x>{_IDENTITY_WORDS})(?![\w-])")
+_IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
+_IDENTITY = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?P<x>{_IDENTITY_WORDS})(?![\w-])")
 _HAVE = re.compile(rf"(?i)\bi\s+(?:have|'ve\s+got|’ve\s+got|have\s+got|own)\s+{phrase('x')}")
 _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
 _PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
@@ -165,9 +166,7 @@ _NOT_A_POSSESSION = re.compile(
 _PRONOUNS = re.compile(
     r"(?i)\b(?P<a>she|he|they|ze|xe|it)\s*/\s*(?P<b>her|hers|him|his|them|theirs|they|she|he|hir|zir|xem|it)\b"
 )
-_A_CONDITION = re.compile(
-    rf"(?i)(?:^|\s)(?:{'|'.join(sorted(map(re.escape, CONDITIONS), key=len, reverse=True))})(?![\w-])"
-)
+_A_CONDITION = re.compile(rf"(?i)(?:^|\s)(?:{alternation(CONDITIONS)})(?![\w-])")
 _TWO_CLAUSES = re.compile(r"\b(?:and|but|or|is|are|was)\b")
 _ATTRIBUTE_SLOTS = (
     "birthday", "job", "name", "email", "phone", "major", "hometown", "nickname", "pronouns", "blood type",
@@ -194,7 +193,7 @@ def location_facts(sentence: str) -> list[Candidate]:
         where = _name(match.group("x"), max_words=4)
         if where[:1].isupper():
             home = match.group("home").lower()
-            found.append(_entity_fact(f"Found {_article(home)} {home} in {where}", "", place("location", where)))
+            found.append(_entity_fact(f"Found {article(home)} {home} in {where}", "", place("location", where)))
     for match in _MOVING.finditer(sentence):
         where = _name(match.group("x"), max_words=4)
         if where and not _A_KIND_OF_PLACE.match(where):
@@ -234,7 +233,7 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
     for match in _WORK_AS.finditer(sentence):
         role = _value(match.group("x"), max_words=5)
         if role:
-            found.append(_fact(f"Works as {_article(role)} {role}", "occupation", value=(facet("role", role),)))
+            found.append(_fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),)))
     for match in _STUDY.finditer(sentence):
         where = _name(match.group("x"), max_words=6)
         if where:
@@ -319,7 +318,7 @@ def named_entity_facts(sentence: str) -> list[Candidate]:
         kind = pet.metadata.get("breed", pet.metadata["species"])
         # "my dog Bruno" restates "a golden retriever named Bruno": the species is in both, the breed adds to it
         kinds = tuple(facet(aspect, pet.metadata[aspect]) for aspect in ("species", "breed") if aspect in pet.metadata)
-        content = f"Has {_article(kind)} {kind} named {pet.display_name}"
+        content = f"Has {article(kind)} {kind} named {pet.display_name}"
         found.append(_fact(content, f"pet:{pet.key}", pet, value=(pet.ref, *kinds)))
     for person in filter(is_named, person_mentions(sentence)):
         relation = person.metadata["relation"]
@@ -421,9 +420,9 @@ def relation_facts(sentence: str) -> list[Candidate]:
     return found
 
 
-_TITLE_WORDS = "|".join(sorted(map(re.escape, JOB_TITLES | IDENTITY_NOUNS), key=len, reverse=True))
+_TITLE_WORDS = alternation(JOB_TITLES | IDENTITY_NOUNS)
 _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")
-_A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{'|'.join(sorted(map(re.escape, PET_SPECIES), key=len, reverse=True))})$")
+_A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{alternation(PET_SPECIES)})$")
 _DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies")
 _PLACE_KIND = {"lives in": "location", "moved to": "location", "works at": "workplace", "works for": "workplace",
                "studies at": "school", "is studying": "school"}  # fmt: skip
@@ -445,7 +444,8 @@ def _named_only(mentions: tuple[EntityMention, ...]) -> tuple[EntityMention, ...
     return tuple(filter(is_named, mentions))
 
 
-def _article(word: str) -> str:
+def article(word: str) -> str:
+    """ "a" or "an" before ``word``."""
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 

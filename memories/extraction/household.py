@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import is_named, person_mentions
-from memories.extraction.facts import facet
+from memories.extraction.facts import article, facet
 from memories.extraction.roles import ROLE
-from memories.extraction.text import STOPWORDS, entity_key, title
+from memories.extraction.text import STOPWORDS, alternation, entity_key, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
@@ -27,7 +27,7 @@ _CHILDREN = {"kid": "child", "kids": "child", "child": "child", "children": "chi
              "babies": "child", "boy": "son", "boys": "son", "son": "son", "sons": "son", "girl": "daughter",
              "girls": "daughter", "daughter": "daughter", "daughters": "daughter"}  # fmt: skip
 _PETS = {**PET_SPECIES, **{f"{kind}s": species for kind, species in PET_SPECIES.items()}, "puppies": "dog"}
-_KINDS = "|".join(sorted(map(re.escape, [*_CHILDREN, *_PETS]), key=len, reverse=True))
+_KINDS = alternation([*_CHILDREN, *_PETS])
 _SEVERAL = re.compile(
     rf"(?i:\b{_COUNT}\s+(?:little\s+|young\s+|grown(?:[\s-]up)?\s+|beautiful\s+|lovely\s+)?(?P<kind>{_KINDS}))"
     rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+)){_NAMES}(?![\w'])"
@@ -48,7 +48,7 @@ _NAMED_LATER = re.compile(
     rf"(?:(?i:\b(?:his|her|its|their)\s+name\s+is|\b(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)"
     rf"|\bwe\s+(?:named|called)\s+(?:him|her|it|them))\s+)(?P<name>{_NAME})"
 )
-_RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+_RELATION_WORDS = alternation(RELATIONS)
 _IS_MY = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})(?:\s+is|'s)\s+(?i:my\s+(?:new\s+|little\s+|big\s+)?(?P<kind>{_RELATION_WORDS}))(?![\w-])"
 )
@@ -66,14 +66,7 @@ _KIN = re.compile(
 _SOMEONES = re.compile(
     r"(?i)\b(?:my|your|his|her|the|a|an|our|their|its|this|that|every|any|some|[\w]+['’]s)\s+(?:[a-z]+\s+){0,2}$"
 )
-_KIN_RELATIONS = {"mum": "mother", "mom": "mother", "mummy": "mother", "mommy": "mother", "mama": "mother",
-                  "dad": "father", "daddy": "father", "papa": "father", "pops": "father", "grandma": "grandmother",
-                  "granny": "grandmother", "nana": "grandmother", "nan": "grandmother", "nani": "grandmother",
-                  "dadi": "grandmother", "abuela": "grandmother", "vovó": "grandmother", "oma": "grandmother",
-                  "nonna": "grandmother", "mamie": "grandmother", "grandpa": "grandfather", "grandad": "grandfather",
-                  "granddad": "grandfather", "dada": "grandfather", "abuelo": "grandfather", "vovô": "grandfather",
-                  "opa": "grandfather", "nonno": "grandfather", "papi": "grandfather", "tio": "uncle", "tia": "aunt",
-                  "nana ji": "grandmother"}  # fmt: skip
+_KIN_RELATIONS = {term: RELATIONS[term] for term in _KIN_TERMS}  # the relation each word names
 
 
 def several_named(sentence: str) -> list[Candidate]:
@@ -141,8 +134,7 @@ def their_role(sentence: str) -> list[Candidate]:
     if len(named) != 1:
         return []  # nobody, or more than one it could be
     role = " ".join(said.group("role").split())
-    article = "an" if role[0].lower() in "aeiou" else "a"
-    return [Candidate(FACT, f"{named[0].display_name} is {article} {role}", entities=(named[0],))]
+    return [Candidate(FACT, f"{named[0].display_name} is {article(role)} {role}", entities=(named[0],))]
 
 
 # "Tom proposed!!!", "Dev finally proposed to me": the one they are with is now their fiancé(e) ("Tom proposed a new

@@ -13,30 +13,29 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.extraction.facts import facet
-from memories.extraction.text import clean_phrase, entity_key, title, to_third_person
+from memories.extraction.facts import I_AM, facet
+from memories.extraction.text import alternation, clean_phrase, entity_key, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITIONS, MEDICATIONS
 
 FACT = "fact"
-_I_AM = r"(?:i\s+am|i'm|im|i’m)"
-_CONDITION_WORDS = "|".join(sorted(map(re.escape, CONDITIONS), key=len, reverse=True))
+_CONDITION_WORDS = alternation(CONDITIONS)
 _CONDITION = re.compile(
     rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?"
     rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with|(?:got|was)\s+diagnosed\s+with)\s+"
-    rf"|{_I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+)"
+    rf"|{I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+)"
     rf"(?!(?:zero|no|not|never|a\s+bit|a\s+lot|lots|some|much|more|less|little|bad|mild|slight)\b)"
     rf"(?P<x>(?:[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
 )
-_MEDICATION_WORDS = "|".join(sorted(map(re.escape, MEDICATIONS), key=len, reverse=True))
+_MEDICATION_WORDS = alternation(MEDICATIONS)
 _MEDICATION = re.compile(
-    rf"(?i)\b(?:{_I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
+    rf"(?i)\b(?:{I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
 )
 _SOBER = re.compile(
-    rf"(?i)\b(?:{_I_AM}\s+(?:now\s+)?sober|i've\s+been\s+sober|\d+\s+(?:years?|months?|weeks?|days?)\s+sober"
-    rf"|{_I_AM}\s+in\s+recovery(?!\s+(?:mode|week|day|phase)))\b"
+    rf"(?i)\b(?:{I_AM}\s+(?:now\s+)?sober|i've\s+been\s+sober|\d+\s+(?:years?|months?|weeks?|days?)\s+sober"
+    rf"|{I_AM}\s+in\s+recovery(?!\s+(?:mode|week|day|phase)))\b"
 )
-_VERBS = "|".join(sorted(map(re.escape, ACTIVITY_VERBS), key=len, reverse=True))
+_VERBS = alternation(ACTIVITY_VERBS)
 _OFTEN = (
     r"(?:every\s+(?:day|morning|evening|night|week|weekend|sunday|monday|tuesday|wednesday|thursday|friday|saturday)"
     r"|each\s+week|(?:\d+|once|twice|three|four|five|six)\s+(?:times\s+)?a\s+(?:week|month|day)|daily|weekly"
@@ -63,7 +62,7 @@ def gerund(verb: str) -> str:
 
 
 _GERUNDS = {gerund(verb): verb for verb in ACTIVITY_VERBS}  # "running" → "run"
-_ACTIVITIES = "|".join(sorted([*ACTIVITY_VERBS, *_GERUNDS], key=len, reverse=True))
+_ACTIVITIES = alternation([*ACTIVITY_VERBS, *_GERUNDS])
 _DOES_OFTEN = re.compile(
     rf"(?i){_SUBJECT}\s*(?:(?:also|still|usually|try\s+to|like\s+to)\s+)?(?P<verb>{_ACTIVITIES})(?![\w-])"
     rf"(?:(?P<how>[^.,;!?]{{0,40}}?)\s+{_OFTEN}\b|\s+(?P<venue>{_VENUE}))"
@@ -76,7 +75,7 @@ _GOES_DOING = re.compile(r"(?i)\b(?:i|we)\s+(?:often\s+|usually\s+|love\s+to\s+)
 _NOT_OUTINGS = frozenset({"going", "shopping", "nothing", "something", "anything", "everything", "being", "thing",
                           "missing", "wrong", "bring", "sing", "king", "spring", "evening", "morning"})  # fmt: skip
 _LEARNING = re.compile(
-    rf"(?i)\b(?:{_I_AM}|(?:i|and)\s+(?:just\s+|recently\s+)?(?:started|began)|i've\s+(?:just\s+)?started)\s+"
+    rf"(?i)\b(?:{I_AM}|(?:i|and)\s+(?:just\s+|recently\s+)?(?:started|began)|i've\s+(?:just\s+)?started)\s+"
     rf"(?:(?:just\s+)?(?:started\s+)?)learning\s+(?:to\s+play\s+|how\s+to\s+)?(?:the\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
 )
 _NOT_LEARNT = frozenset({"a", "lots", "so", "how", "that", "this", "it", "from", "to", "more"})  # "learning a lot"

@@ -14,7 +14,8 @@ from typing import Any
 
 from memories.extraction.entities import is_named, place
 from memories.extraction.facts import facet
-from memories.extraction.text import entity_key, normalise, title
+from memories.extraction.preferences import preference_subject, topic_mention
+from memories.extraction.text import entity_key, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     PARTNER_RELATIONS,
@@ -199,12 +200,12 @@ def _preference(fields: dict[str, str]) -> Candidate | None:
         return None
     metadata = {"polarity": polarity}
     if polarity in ("avoid", "interest"):
-        topic = _topic(subject)
+        topic = topic_mention(subject)
         return Candidate(
             "preference", fields["content"], slot=f"topic:{topic.key}", value=(f"polarity:{polarity}",),
             entities=(topic,), metadata=metadata,
         )  # fmt: skip
-    key = normalise(re.sub(r"(?i)^(?:to\s+|playing\s+|eating\s+|watching\s+)", "", subject))
+    key = preference_subject(subject)
     if not key:
         return None
     return Candidate(
@@ -300,7 +301,7 @@ def _entity(item: object) -> EntityMention | None:
     if kind == "hobby":
         return _hobby(name)
     if kind == "topic":
-        return _topic(name)
+        return topic_mention(name)
     return place(kind, name)
 
 
@@ -335,14 +336,6 @@ def _pet(name: str, kind_word: str) -> EntityMention:
 
 def _hobby(name: str) -> EntityMention:
     return EntityMention("hobby", entity_key(name), title(name), aliases=(name.lower(),))
-
-
-def _topic(name: str) -> EntityMention:
-    # As the rules: the topic is "ex", not "their ex" (the LLM writes in the third person: "her ex" too).
-    bare = re.sub(r"(?i)^(?:their|the|my|his|her)\s+", "", name) or name
-    return EntityMention(
-        "topic", entity_key(bare), title(bare), aliases=tuple(dict.fromkeys((bare.lower(), name.lower())))
-    )
 
 
 def _unique(mentions: list[EntityMention]) -> list[EntityMention]:

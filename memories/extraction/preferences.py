@@ -233,11 +233,23 @@ def _is_request(what: str) -> bool:
     return what.lower().startswith(("to know", "to ask", "to book", "to order", "to cancel", "to change"))
 
 
+def preference_subject(what: str) -> str:
+    """What a preference's slot is keyed on (``pref:<subject>``): "playing cricket" and "cricket" are one taste."""
+    return normalise(re.sub(r"(?i)^(?:to\s+|playing\s+|eating\s+|watching\s+)", "", what))
+
+
+def topic_mention(topic: str) -> EntityMention:
+    """The topic is "ex", not "their ex": one entity whoever's it is said to be ("my ex", "the ex", "her ex")."""
+    bare = re.sub(r"(?i)^(?:their|the|my|his|her)\s+", "", topic) or topic
+    return EntityMention(
+        "topic", entity_key(bare), title(bare), aliases=tuple(dict.fromkeys((bare.lower(), topic.lower())))
+    )
+
+
 def _preference(content: str, what: str, *, polarity: str, strong: bool = False) -> Candidate:
-    subject = normalise(re.sub(r"(?i)^(?:to\s+|playing\s+|eating\s+|watching\s+)", "", what))
     metadata = {"polarity": polarity} | ({"strength": STRONG} if strong else {})
     value = (f"polarity:{polarity}", *((f"strength:{STRONG}",) if strong else ()))
-    return Candidate(PREFERENCE, content, slot=f"pref:{subject}", value=value, metadata=metadata)
+    return Candidate(PREFERENCE, content, slot=f"pref:{preference_subject(what)}", value=value, metadata=metadata)
 
 
 def _plural(noun: str) -> str:
@@ -260,9 +272,7 @@ _ADVICE = re.compile(r"(?i)\s+(?:tips|advice|lectures?|suggestions)$")
 
 
 def _topic(template: str, topic: str, *, polarity: str, about: str = "") -> Candidate:
-    # The topic is "ex", not "their ex": one entity whoever's it is said to be ("my ex", "the ex").
-    bare = re.sub(r"(?i)^(?:their|the|my)\s+", "", about or topic) or topic
-    mention = EntityMention("topic", entity_key(bare), title(bare), aliases=(bare.lower(), topic.lower()))
+    mention = topic_mention(about or topic)
     return Candidate(
         PREFERENCE,
         template.format(topic),

@@ -15,13 +15,13 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import place
-from memories.extraction.facts import BARE_AGES, INTRO, facet
-from memories.extraction.text import title
+from memories.extraction.facts import BARE_AGES, I_AM, INTRO, article, facet
+from memories.extraction.text import alternation, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import JOB_TITLES
 
 FACT = "fact"
-_TITLES = "|".join(sorted(map(re.escape, JOB_TITLES), key=len, reverse=True))
+_TITLES = alternation(JOB_TITLES)
 _MODIFIER = r"(?!(?:at|in|for|with|and|but|from|of|to|i|im|a|an|the|my|is|was|am|as|now)\b)[\w'-]+\s+"
 # Up to four words before the occupation word; the occupation word ends the role ("nurse" in "a nurse in Lyon").
 _TITLE = rf"(?:{_TITLES}|[a-z]+(?:ologist|ician))"
@@ -39,11 +39,10 @@ _WHERE = (
     rf"(?:(?:\s+(?:at|in|on)\s+(?:a|an|the)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,2}})*"
     rf"\s+(?:in|near)\s+(?P<place>{_PROPER})(?:,\s*(?P<city>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?))?)?"
 )
-_I_AM = r"(?:i\s+am|i'm|im|i’m)"
 _SAID = [
     # "I'm a nurse", "I'm now a senior manager", "I'm currently working as a barista"
     (
-        re.compile(rf"(?i:\b{_I_AM}\s+(?:now\s+|currently\s+|also\s+)?(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"),
+        re.compile(rf"(?i:\b{I_AM}\s+(?:now\s+|currently\s+|also\s+)?(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"),
         "Is",
     ),
     # "I joined Swiggy as a senior backend engineer", "got a new job as head chef at Alinea", "promoted to team lead"
@@ -76,7 +75,7 @@ _BARE_AGE = re.compile(r"^(?P<age>\d{2,3})$")
 _SEGMENT = re.compile(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=(?:a|an)\s)")
 _NOT_ROLES = frozenset({"bit", "lot", "fan", "mess", "wreck", "big fan", "huge fan"})
 _STUDY = re.compile(
-    rf"(?i:\b(?:i\s+study|{_I_AM}\s+studying|{_I_AM}\s+doing\s+(?:a|an|my)|doing\s+(?:a|an|my)"
+    rf"(?i:\b(?:i\s+study|{I_AM}\s+studying|{I_AM}\s+doing\s+(?:a|an|my)|doing\s+(?:a|an|my)"
     rf"|(?:first|second|third|fourth|final|last|\d(?:st|nd|rd|th))[\s-]year)"
     rf"\s+(?:(?:phd|ph\.d\.?|master'?s|masters|msc|ma|mba|bsc|ba|degree|doctorate|postdoc)\s+(?:in\s+)?)?)"
     rf"(?P<subject>[a-zA-Z][\w&'-]*(?:\s+[a-z][\w&'-]*){{0,2}})\s+at\s+(?P<school>{_PROPER})"
@@ -181,22 +180,21 @@ def _role(match: re.Match[str], verb: str, *, employer: str) -> list[Candidate]:
     role = " ".join(match.group("role").split())
     if role.lower() in _NOT_ROLES or role.lower().startswith(("bit ", "lot ")):
         return []
-    article = "an" if role[:1].lower() in "aeiou" else "a"
     where = _places(match)
     if verb == "Was":
-        return [Candidate(FACT, f"Was {article} {role}", entities=tuple(where))]
+        return [Candidate(FACT, f"Was {article(role)} {role}", entities=tuple(where))]
     found = []
     if employer and role.lower().split()[-1] in _STUDENTS:  # "a student at Leeds University": a school
         school = place("school", _without_the(employer))
-        content = f"Is {article} {role} at {school.display_name}"
+        content = f"Is {article(role)} {role} at {school.display_name}"
         found.append(Candidate(FACT, content, slot="school", value=(school.ref,), entities=(school,)))
     elif employer:
         workplace = place("workplace", _without_the(employer))
         value = (workplace.ref, facet("role", role))
-        content = f"Is {article} {role} at {workplace.display_name}"
+        content = f"Is {article(role)} {role} at {workplace.display_name}"
         found.append(Candidate(FACT, content, slot="workplace", value=value, entities=(workplace,)))
     else:
-        found.append(Candidate(FACT, f"Is {article} {role}", slot="occupation", value=(facet("role", role),)))
+        found.append(Candidate(FACT, f"Is {article(role)} {role}", slot="occupation", value=(facet("role", role),)))
     if where:
         found.append(Candidate(FACT, f"Works in {where[-1].display_name}", entities=tuple(where)))
     return found

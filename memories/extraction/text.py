@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from django.utils.text import slugify
 
@@ -36,6 +37,15 @@ _FIRST_TO_THIRD = {
 }
 _WORD = re.compile(r"[\w']+")
 _NON_TEXT = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def alternation(words: Iterable[str], *, any_space: bool = False) -> str:
+    """A regex alternation of ``words``, longest first ("golden retriever" before "retriever"); ``any_space``: a
+    space in a word matches any run of whitespace."""
+    escaped = [re.escape(word) for word in words]
+    if any_space:
+        escaped = [word.replace(r"\ ", r"\s+") for word in escaped]
+    return "|".join(sorted(escaped, key=len, reverse=True))
 
 
 def phrase(name: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from memories.extraction.text import alternation
 
 PET_SPECIES = {
     "dog": "dog", "puppy": "dog", "pup": "dog", "doggo": "dog", "cat": "cat", "kitten": "cat",
@@ -45,9 +45,9 @@ RELATIONS = {
     "abuela": "grandmother", "abuelo": "grandfather", "abuelita": "grandmother", "tio": "uncle", "tío": "uncle",
     "tia": "aunt", "tía": "aunt", "nani": "grandmother", "nana ji": "grandmother", "dadi": "grandmother",
     "dada": "grandfather", "nanu": "grandfather", "oma": "grandmother", "opa": "grandfather", "nonna": "grandmother",
-    "nonno": "grandfather", "vovó": "grandmother", "vovô": "grandfather", "mamie": "grandmother", "ammi": "mother",
-    "abbu": "father", "abba": "father", "baba": "father", "bhaiya": "brother", "didi": "sister", "lola": "grandmother",
-    "lolo": "grandfather", "bubbe": "grandmother", "zayde": "grandfather",
+    "nonno": "grandfather", "vovó": "grandmother", "vovô": "grandfather", "mamie": "grandmother", "papi": "grandfather",
+    "ammi": "mother", "abbu": "father", "abba": "father", "baba": "father", "bhaiya": "brother", "didi": "sister",
+    "lola": "grandmother", "lolo": "grandfather", "bubbe": "grandmother", "zayde": "grandfather",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.
@@ -172,7 +172,7 @@ FILLER_WORDS = {
     "basically", "literally", "kinda", "sorta",
 }  # fmt: skip
 
-RELATION_WORDS = "|".join(sorted((re.escape(w) for w in [*RELATIONS, *PET_SPECIES]), key=len, reverse=True))
+RELATION_WORDS = alternation([*RELATIONS, *PET_SPECIES])
 
 # Other languages (memories/extraction/languages.py): what a word said in Spanish, Portuguese, French, German, Italian
 # or romanised Hindi is, in the English vocabulary above; words that vocabulary lacks are kept as English says them

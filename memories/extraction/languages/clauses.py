@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from memories.extraction.text import title, trim_tail
+from memories.extraction.text import alternation, title, trim_tail
 from memories.extraction.vocabulary import FOREIGN_GREETINGS, FOREIGN_NOT_NAMES, HINDI_BARE_KIN, NOT_NAMES
 
 # Words these languages use to say who they are and what they have, and English does not: a sentence without any
@@ -35,7 +35,7 @@ def may_say(sentence: str) -> bool:
     return not _CUES.isdisjoint(_CUE_WORD.findall(sentence.lower().replace("’", "'")))
 
 
-_GREETINGS = "|".join(sorted((re.escape(g).replace(r"\ ", r"\s+") for g in FOREIGN_GREETINGS), key=len, reverse=True))
+_GREETINGS = alternation(FOREIGN_GREETINGS, any_space=True)
 AT_START = rf"^(?>[\W_]*)(?:(?>(?:{_GREETINGS}))(?>[\W_]+))*+"
 # A clause whose start negates, supposes or asks ("no tengo perro", "si me mudo a Madrid", "quizás vivo en…").
 _NOT_PLAINLY = re.compile(

@@ -32,7 +32,7 @@ from memories.extraction.languages.grammar import (
     WORD,
     Language,
 )
-from memories.extraction.text import entity_key
+from memories.extraction.text import alternation, entity_key
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     FOREIGN_PET_SPECIES,
@@ -68,10 +68,6 @@ class _Rules(NamedTuple):
     species: dict[str, str]
 
 
-def _alternatives(words: dict[str, str]) -> str:
-    return "|".join(sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True))
-
-
 def _kin(language: Language, kinds: str) -> str:
     """'mi hermana', then a capitalised name beside it or any name after 'se llama'."""
     not_a_place = r"(?!\s+(?:mein|me|mai|se|ko|ka|ki|ke|par|tak)(?!\w))" if language.place_first else ""
@@ -99,7 +95,7 @@ def _relatives(language: Language, kin: str) -> tuple[tuple[re.Pattern[str], str
 
 def _rules(code: str, language: Language) -> _Rules:
     relations, species = FOREIGN_RELATIONS[code], FOREIGN_PET_SPECIES[code]
-    pets, kin = _alternatives(species), _kin(language, _alternatives(relations))
+    pets, kin = alternation(species, any_space=True), _kin(language, alternation(relations, any_space=True))
     return _Rules(
         names=_compile(language.names),
         intros=_compile(tuple(f"{AT_START}{intro}{CLAUSE_END}" for intro in language.intros)),

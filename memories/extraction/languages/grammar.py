@@ -6,9 +6,9 @@ status), ``name`` or ``age``.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
+from memories.extraction.text import alternation
 from memories.extraction.vocabulary import FOREIGN_RELATIONSHIP_STATUSES
 
 _APOS = "['’]"
@@ -26,9 +26,7 @@ _PROPOSER = rf"(?<![\w'’-])(?P<name>{CAPITALISED})"
 _INTRODUCED = rf"(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)"
 # Who one lives with, said before where: "vivo con mi novio en Madrid", "ich wohne mit meiner Frau in Graz".
 _WITH = r"(?:(?:con|com|avec|mit|insieme\s+a)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}?)?"
-_STATUSES = "|".join(
-    sorted((re.escape(w).replace(r"\ ", r"\s+") for w in FOREIGN_RELATIONSHIP_STATUSES), key=len, reverse=True)
-)
+_STATUSES = alternation(FOREIGN_RELATIONSHIP_STATUSES, any_space=True)
 CLAUSE_END = r"(?=\s*(?:[.!?,;:()]|$|\s+(?:y|e|et|und|ed|aur|and|hoon|hun|hu)\b))"
 
 
