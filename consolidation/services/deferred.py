@@ -4,12 +4,17 @@ to the entities they name, compute importance from the feeling an episode was to
 permanent profile when a durable memory changed (minutes after it was told, not at the next periodic pass).
 The per-message deferred step already merges each new memory with its nearest twin; this pass catches what
 arrived together (two twins neither of which was embedded when the other was checked) and links memories
-written before their entity existed."""
+written before their entity existed.
+
+Each pass looks at the memories changed since the previous pass began (its watermark, kept in Redis), not at a
+wall-clock window: a backfill writes a year in minutes, and a window would hand every pass all of it (the cost of an
+import then grows with the square of its length). A contact with no watermark yet (a first pass, or Redis lost it) has
+all its memories looked at once."""
 
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -29,6 +34,10 @@ from moods.models import MoodLog, MoodSource
 logger = logging.getLogger(__name__)
 EMOTIONAL_CONFIDENCE = 0.6
 EMOTIONAL_BOOST = 0.1
+# A memory saved just before a pass began may commit after the pass read: the next pass looks this far back past its
+# watermark. Longer than an ingest transaction, short enough that a backfill's passes overlap by a few turns only.
+WATERMARK_MARGIN = timedelta(seconds=10)
+WATERMARK_SECONDS = 30 * 24 * 3600  # a contact quiet this long has all its memories looked at once again
 
 
 def contact_consolidation_schedule(*, contact_id: int) -> bool:
@@ -51,22 +60,47 @@ def debounce_key(contact_id: int) -> str:
     return f"consolidate:deferred:{contact_id}"
 
 
+def watermark_key(contact_id: int) -> str:
+    return f"consolidate:deferred:checked:{contact_id}"
+
+
 def contact_consolidate_deferred(*, contact_id: int) -> dict[str, int]:
-    """Idempotent. Looks at memories changed in the last two debounce windows. Releases the debounce key
+    """Idempotent. Looks at the memories changed since the previous pass began. Releases the debounce key
     first, so a turn arriving while this pass runs queues the next one."""
+    started = timezone.now()  # wall-clock, as updated_at (auto_now); clock.now() may be a backfill's frozen past
     try:
         redis_client().delete(debounce_key(contact_id))
     except RedisError:
         logger.warning("debounce key unavailable for contact %s", contact_id)
-    # updated_at is wall-clock (auto_now), so the window is too; clock.now() may be a backfill's frozen past.
-    since = timezone.now() - timedelta(seconds=2 * max(settings.CONSOLIDATION_DEBOUNCE_SECONDS, 60))
+    since = _previous_pass(contact_id)
     recent = list(
         Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, updated_at__gte=since).order_by("pk")
     )
     merged = sum(memory_merge_similar(memory=memory) is not None for memory in recent)
     linked = _link_entities(contact_id, recent)
     boosted = _emotional_importance(contact_id, recent)
-    return {"merged": merged, "linked": linked, "boosted": boosted, "profile": _profile(contact_id, since)}
+    stats = {"merged": merged, "linked": linked, "boosted": boosted, "profile": _profile(contact_id, since)}
+    _record_pass(contact_id, started)
+    return stats
+
+
+def _previous_pass(contact_id: int) -> datetime:
+    """When the previous pass began, less WATERMARK_MARGIN; the beginning of time without one."""
+    try:
+        value = redis_client().get(watermark_key(contact_id))
+    except RedisError:
+        logger.warning("deferred-pass watermark unavailable for contact %s; looking at all its memories", contact_id)
+        value = None
+    if value is None:
+        return datetime.min.replace(tzinfo=UTC)
+    return datetime.fromtimestamp(float(value), tz=UTC) - WATERMARK_MARGIN
+
+
+def _record_pass(contact_id: int, started: datetime) -> None:
+    try:
+        redis_client().set(watermark_key(contact_id), repr(started.timestamp()), ex=WATERMARK_SECONDS)
+    except RedisError:
+        logger.warning("deferred-pass watermark unavailable for contact %s", contact_id)
 
 
 def _profile(contact_id: int, since: datetime) -> int:

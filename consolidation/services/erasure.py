@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from config.redis_client import redis_client
 from consolidation.models import ConsolidationRun
-from consolidation.services.deferred import debounce_key
+from consolidation.services.deferred import debounce_key, watermark_key
 from contacts.erasure import Forgotten
 from contacts.models import Contact
 
@@ -13,11 +13,11 @@ ERASED = "(erased)"
 
 def contact_forget(*, contact: Contact) -> Forgotten:
     """The runs of the periodic pass over the contact stop naming them: anonymised, not deleted (their statistics
-    name no one, and they are the record of what the passes did). Then the deferred pass's debounce key."""
+    name no one, and they are the record of what the passes did). Then the deferred pass's debounce key and watermark."""
     runs = ConsolidationRun.objects.filter(
         tenant_slug=contact.tenant.slug, contact_external_id=contact.external_id
     ).update(contact_external_id=ERASED)
-    key = debounce_key(contact.pk)
+    keys = (debounce_key(contact.pk), watermark_key(contact.pk))
     return Forgotten(
-        changed={"consolidation_runs_anonymised": runs}, forget_cached=lambda: int(redis_client().delete(key))
+        changed={"consolidation_runs_anonymised": runs}, forget_cached=lambda: int(redis_client().delete(*keys))
     )

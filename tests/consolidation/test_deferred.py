@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import time
+from datetime import timedelta
+from unittest import mock
+
 import pytest
+from django.utils import timezone
 
 from config.redis_client import redis_client
-from consolidation.services.deferred import contact_consolidate_deferred, contact_consolidation_schedule, debounce_key
+from consolidation.services import deferred
+from consolidation.services.deferred import (
+    contact_consolidate_deferred,
+    contact_consolidation_schedule,
+    debounce_key,
+    watermark_key,
+)
 from contacts.models import Contact, Tenant
 from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory
@@ -74,3 +85,44 @@ def test_episodes_told_with_a_clear_feeling_gain_importance_once(tenant: Tenant)
     plain = Memory.objects.get(contact=contact, memory_type="episode", source_message_ids=["m2"])
     assert (sad.importance, sad.metadata["emotion"]) == (pytest.approx(0.6), "sad")
     assert plain.importance == 0.5 and "emotion" not in plain.metadata
+
+
+def test_each_pass_looks_only_at_what_changed_since_the_previous_one(arjun: Contact, settings) -> None:
+    # given a first pass over many memories, then one new memory (issue 19: a backfill's passes each re-read all)
+    settings.CONSOLIDATION_DEBOUNCE_SECONDS = 300
+    for n in range(12):
+        memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content=f"Ran {n} km", source="rules")
+    contact_consolidate_deferred(contact_id=arjun.pk)
+    redis_client().set(watermark_key(arjun.pk), repr(time.time() - 60))  # the previous pass began a minute ago
+    Memory.objects.filter(contact=arjun).update(updated_at=timezone.now() - timedelta(minutes=5))
+    new = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Took Bruno out", source="rules")
+    ContactEntity.objects.create(
+        tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
+    )
+    looked_at: list[int] = []
+    original = deferred.memory_merge_similar
+
+    def spy(*, memory: Memory) -> Memory | None:
+        looked_at.append(memory.pk)
+        return original(memory=memory)
+
+    # when the next pass runs
+    with mock.patch.object(deferred, "memory_merge_similar", spy):
+        stats = contact_consolidate_deferred(contact_id=arjun.pk)
+
+    # then it looked at the new memory alone, and linked it
+    assert looked_at == [new.pk]
+    assert stats["linked"] == 1
+
+
+def test_a_contact_without_a_previous_pass_has_all_its_memories_looked_at(arjun: Contact) -> None:
+    # given a memory written long ago (a backfill that took longer than any window) and no watermark
+    old = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Walked Bruno", source="rules")
+    Memory.objects.filter(pk=old.pk).update(updated_at=timezone.now() - timedelta(days=3))
+    ContactEntity.objects.create(
+        tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
+    )
+    redis_client().delete(watermark_key(arjun.pk))
+
+    # when the pass runs, then it still links it
+    assert contact_consolidate_deferred(contact_id=arjun.pk)["linked"] == 1
