@@ -13,7 +13,8 @@ ERASED = "(erased)"
 
 def contact_forget(*, contact: Contact) -> Forgotten:
     """The runs of the periodic pass over the contact stop naming them: anonymised, not deleted (their statistics
-    name no one, and they are the record of what the passes did). Then the deferred pass's debounce key and watermark."""
+    name no one, and they are the record of what the passes did). Then the deferred pass's debounce key and
+    watermark."""
     runs = ConsolidationRun.objects.filter(
         tenant_slug=contact.tenant.slug, contact_external_id=contact.external_id
     ).update(contact_external_id=ERASED)

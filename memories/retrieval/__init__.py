@@ -17,24 +17,37 @@ from memories.retrieval.ranking import (
     rank_memories,
     retrieval_weights,
 )
+from memories.retrieval.subject import without_subject
 from memories.services.entities import entities_mentioned
 
 
 def rank_for_query(
-    *, contact: Contact, query: str, now: datetime, known: Sequence[ContactEntity], keep_durable: bool = False
+    *,
+    contact: Contact,
+    query: str,
+    now: datetime,
+    known: Sequence[ContactEntity],
+    keep_durable: bool = False,
+    explain: bool = False,
 ) -> tuple[list[RankedMemory], list[ContactEntity]]:
     """The contact's memories ranked for ``query`` (all of them by score when it is empty), and
     the known entities the query mentions. The one ranking path: /context and the benchmarks.
-    ``keep_durable``: the durable memories too, however far from the query (/context always shows them)."""
+    ``keep_durable``: the durable memories too, however far from the query (/context always shows them).
+    ``explain``: the memories that were not candidates too, after them (``RankedMemory.candidate`` False).
+    A query naming the contact is matched without the name, and all their memories match it (``subject``)."""
     mentioned = entities_mentioned(query, known) if query else []
+    rest = without_subject(query, contact.display_name) if query else None
+    matched = query if rest is None else rest
     ranked = rank_contact_memories(
         contact=contact,
         weights=retrieval_weights(contact.tenant),
         now=now,
-        query_vector=query_embedding(query, tenant_id=contact.tenant_id, contact_id=contact.pk) if query else None,
-        query_text=query,
+        query_vector=query_embedding(matched, tenant_id=contact.tenant_id, contact_id=contact.pk) if query else None,
+        query_text=matched,
         entity_ids=[e.pk for e in mentioned],
         keep_durable=keep_durable,
+        subject=rest is not None,
+        explain=explain,
     )
     return ranked, mentioned
 

@@ -5,8 +5,13 @@ against a query:
             + access_frequency × w_acc + entity_match × w_ent
 
 similarity is hybrid (cosine fused with BM25 over the owner's memories); recency = 1 − days since
-last access (or creation) / 365, clamped to [0, 1]; access_frequency = min(access_count / 20, 1).
-Without a query the similarity term is dropped and the rest renormalised.
+last access (or creation) / 365, clamped to [0, 1]; access_frequency = min(access_count / 20, 1); entity_match = 1
+when the query names an entity linked to the memory, or names the contact whose memory it is (``subject``, see
+``memories.retrieval.subject``). Without a query the similarity term is dropped and the rest renormalised.
+
+Each ranked memory carries its ``signals`` (the five terms, and the similarity's dense and lexical parts) for the
+context receipt (``GET /context?explain=true``); ``explain=True`` also returns the memories that were not candidates
+(``candidate`` False), scored the same way, after the candidates.
 
 Two marks travel with each memory for ``/context``: ``durable`` (``memories.durability``: who the person is, kept
 eligible however low its importance has decayed) and, for an episode, ``outdated_since`` — when a fact it told was
@@ -16,8 +21,8 @@ replaced (see ``_OUTDATED_SQL``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -47,6 +52,10 @@ class RankedMemory:
     entity_ids: tuple[int, ...] = ()  # the ContactEntity rows linked to the memory
     durable: bool = False  # a contact's durable memory (memories.durability)
     outdated_since: datetime | None = None  # an episode whose fact was replaced then (see _OUTDATED_SQL)
+    # The score's terms by SIGNALS name, plus "dense" (cosine, 0 without a vector) and "lexical" (BM25 scaled so the
+    # owner's best match scores 1) that make up "similarity". Empty for a memory ranked without them.
+    signals: Mapping[str, float] = field(default_factory=dict)
+    candidate: bool = True  # False: returned only by explain=True, not among the query's candidates
 
 
 def retrieval_weights(tenant: Tenant) -> dict[str, float]:
@@ -85,11 +94,13 @@ def rank_contact_memories(
     query_text: str = "",
     entity_ids: Sequence[int] = (),
     keep_durable: bool = False,
+    subject: bool = False,
+    explain: bool = False,
 ) -> list[RankedMemory]:
     """One contact's memories ranked (see ``rank_memories``)."""
     return rank_memories(
         owner=contact_owner(contact), weights=weights, now=now, query_vector=query_vector, query_text=query_text,
-        entity_ids=entity_ids, keep_durable=keep_durable,
+        entity_ids=entity_ids, keep_durable=keep_durable, subject=subject, explain=explain,
     )  # fmt: skip
 
 
@@ -102,18 +113,31 @@ def rank_memories(
     query_text: str = "",
     entity_ids: Sequence[int] = (),
     keep_durable: bool = False,
+    subject: bool = False,
+    explain: bool = False,
 ) -> list[RankedMemory]:
     """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched, ∪ the durable ones with
     ``keep_durable``: /context always shows those) among the memories ``owner`` selects (``contact_owner`` or
-    ``business_owner``), ranked by score. One SQL query; exact distances over the owner's rows (a B-tree on
-    contact, or on tenant for business memory)."""
+    ``business_owner``), ranked by score. ``subject``: the query names the owner (every memory matches it as an
+    entity). ``explain``: the other eligible memories too, ranked after the candidates, ``candidate`` False. One
+    SQL query; exact distances over the owner's rows (a B-tree on contact, or on tenant for business memory)."""
     rows = _eligible(owner, now, query_vector, query_text)
     has_query = query_vector is not None or bool(query_text)
     mentioned = frozenset(entity_ids)
     similarities = _similarities(rows, query_vector is not None)
-    if has_query:
-        rows = _candidates(rows, similarities, mentioned, keep_durable)
-    ranked = [_ranked(row, similarities[row.id], weights, now, has_query, mentioned) for row in rows]
+    chosen = _candidates(rows, similarities, mentioned, keep_durable) if has_query else rows
+    context = _Scoring(weights, now, has_query, mentioned, subject)
+    ranked = _by_score([_ranked(row, similarities[row.id], context) for row in chosen])
+    if not explain or len(chosen) == len(rows):
+        return ranked
+    taken = {row.id for row in chosen}
+    others = [
+        replace(_ranked(row, similarities[row.id], context), candidate=False) for row in rows if row.id not in taken
+    ]
+    return ranked + _by_score(others)
+
+
+def _by_score(ranked: list[RankedMemory]) -> list[RankedMemory]:
     return sorted(ranked, key=lambda m: (-m.score, -m.created_at.timestamp(), -m.id))
 
 
@@ -225,7 +249,13 @@ def _vector_literal(vector: Sequence[float]) -> str:
     return "[" + ",".join(repr(float(x)) for x in vector) + "]"
 
 
-def _similarities(rows: list[_Row], dense: bool) -> dict[int, float]:
+class _Similarity(NamedTuple):
+    fused: float  # what the score uses
+    dense: float
+    lexical: float
+
+
+def _similarities(rows: list[_Row], dense: bool) -> dict[int, _Similarity]:
     """Hybrid similarity in [0, 1]: cosine and BM25 over the owner's memories (scaled so the
     best scores 1), mixed by RETRIEVAL_DENSE_SHARE; BM25 alone if there is no vector."""
     query_terms = frozenset(term for row in rows for term in row.query_terms)
@@ -234,7 +264,11 @@ def _similarities(rows: list[_Row], dense: bool) -> dict[int, float]:
     any_word_found = any(score > 0 for score in lexical.values())
     # Without a vector the words alone speak; with no query word found anywhere, the cosine.
     share = (settings.RETRIEVAL_DENSE_SHARE if any_word_found else 1.0) if dense else 0.0
-    return {row.id: share * max(row.cos or 0.0, 0.0) + (1 - share) * lexical[row.id] for row in rows}
+    similarities = {}
+    for row in rows:
+        cosine = max(row.cos or 0.0, 0.0)
+        similarities[row.id] = _Similarity(share * cosine + (1 - share) * lexical[row.id], cosine, lexical[row.id])
+    return similarities
 
 
 def _document_stats(row: _Row) -> DocumentStats:
@@ -242,9 +276,9 @@ def _document_stats(row: _Row) -> DocumentStats:
 
 
 def _candidates(
-    rows: list[_Row], similarities: dict[int, float], mentioned: frozenset[int], keep_durable: bool
+    rows: list[_Row], similarities: dict[int, _Similarity], mentioned: frozenset[int], keep_durable: bool
 ) -> list[_Row]:
-    by_similarity = sorted(rows, key=lambda row: -similarities[row.id])
+    by_similarity = sorted(rows, key=lambda row: -similarities[row.id].fused)
     top = by_similarity[: settings.RETRIEVAL_CANDIDATES]
     chosen = {row.id for row in top}
     return top + [
@@ -254,25 +288,37 @@ def _candidates(
     ]
 
 
-def _ranked(
-    row: _Row, similarity: float, weights: dict[str, float], now: datetime, has_query: bool, mentioned: frozenset[int]
-) -> RankedMemory:
+class _Scoring(NamedTuple):
+    weights: dict[str, float]
+    now: datetime
+    has_query: bool
+    mentioned: frozenset[int]  # entities the query names
+    subject: bool  # the query names the owner
+
+
+def _ranked(row: _Row, similarity: _Similarity, scoring: _Scoring) -> RankedMemory:
     last_touch = row.accessed_at or row.created_at
-    entity_match = not mentioned.isdisjoint(row.entity_ids)
+    entity_match = scoring.subject or not scoring.mentioned.isdisjoint(row.entity_ids)
     signals = {
-        "similarity": similarity,
-        "recency": min(max(1 - (now - last_touch).total_seconds() / 86400 / 365, 0.0), 1.0),
+        "similarity": similarity.fused,
+        "recency": min(max(1 - (scoring.now - last_touch).total_seconds() / 86400 / 365, 0.0), 1.0),
         "importance": row.importance,
         "access_frequency": min(row.access_count / 20, 1.0),
         "entity_match": 1.0 if entity_match else 0.0,
     }
-    used = SIGNALS if has_query else tuple(s for s in SIGNALS if s != "similarity")
+    weights = scoring.weights
+    used = SIGNALS if scoring.has_query else tuple(s for s in SIGNALS if s != "similarity")
     total_weight = sum(weights[s] for s in used) or 1.0
     score = sum(weights[s] * signals[s] for s in used) / total_weight
+    if scoring.has_query:
+        signals.update(dense=similarity.dense, lexical=similarity.lexical)
+    else:
+        del signals["similarity"]
     return RankedMemory(
         id=row.id, memory_type=row.memory_type, content=row.content, importance=row.importance,
-        score=round(score, 6), similarity=round(similarity, 6), entity_match=entity_match,
+        score=round(score, 6), similarity=round(similarity.fused, 6), entity_match=entity_match,
         source_message_ids=list(row.source_message_ids), created_at=row.created_at,
         flagged=row.flagged is not None and bool(json.loads(row.flagged)), entity_ids=tuple(row.entity_ids),
         durable=row.durable, outdated_since=row.outdated_since,
+        signals={name: round(value, 6) for name, value in signals.items()},
     )  # fmt: skip

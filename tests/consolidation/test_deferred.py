@@ -95,7 +95,9 @@ def test_each_pass_looks_only_at_what_changed_since_the_previous_one(arjun: Cont
     contact_consolidate_deferred(contact_id=arjun.pk)
     redis_client().set(watermark_key(arjun.pk), repr(time.time() - 60))  # the previous pass began a minute ago
     Memory.objects.filter(contact=arjun).update(updated_at=timezone.now() - timedelta(minutes=5))
-    new = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Took Bruno out", source="rules")
+    new = memory_create(
+        tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Took Bruno out", source="rules"
+    )
     ContactEntity.objects.create(
         tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
     )
@@ -117,7 +119,9 @@ def test_each_pass_looks_only_at_what_changed_since_the_previous_one(arjun: Cont
 
 def test_a_contact_without_a_previous_pass_has_all_its_memories_looked_at(arjun: Contact) -> None:
     # given a memory written long ago (a backfill that took longer than any window) and no watermark
-    old = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Walked Bruno", source="rules")
+    old = memory_create(
+        tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Walked Bruno", source="rules"
+    )
     Memory.objects.filter(pk=old.pk).update(updated_at=timezone.now() - timedelta(days=3))
     ContactEntity.objects.create(
         tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]

@@ -87,10 +87,10 @@ def test_a_contact_in_crisis_with_memories_and_entities(api_client: APIClient, t
         },
         "memories": [
             {"id": fact.pk, "memoryType": "fact", "content": "Has a golden retriever named Bruno", "importance": 0.8,
-             "score": 0.650685, "source_message_ids": ["m1", "m2"], "entities": ["pet:bruno"],
+             "score": 0.277397, "source_message_ids": ["m1", "m2"], "entities": ["pet:bruno"],
              "created_at": "2025-05-29T11:59:59.999750+00:00", "outdated_since": None},
             {"id": episode.pk, "memoryType": "episode", "content": "Missed out on a promotion", "importance": 0.5,
-             "score": 0.537408, "source_message_ids": [], "entities": [], "created_at": "2025-05-31T12:00:00+00:00",
+             "score": 0.213894, "source_message_ids": [], "entities": [], "created_at": "2025-05-31T12:00:00+00:00",
              "outdated_since": None},
         ],
         "entities": [{"entityType": "pet", "key": "bruno", "displayName": "Bruno",
@@ -158,7 +158,7 @@ def test_a_new_contact_answers_nulls_not_missing_keys(api_client: APIClient, ten
 
 @pytest.mark.parametrize(
     ("query", "score", "entities"),
-    [("Diwali", 0.636575, [{"entityType": "topic", "key": "diwali", "displayName": "Diwali", "metadata": {}}]),
+    [("Diwali", 0.556575, [{"entityType": "topic", "key": "diwali", "displayName": "Diwali", "metadata": {}}]),
      ("", 0.644292, [])],
 )  # fmt: skip
 def test_the_business_context(

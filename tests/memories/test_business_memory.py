@@ -265,7 +265,7 @@ def test_importance_outweighs_the_entity_bonus_for_business_but_not_for_a_contac
 ) -> None:
     # given, for the business and for a contact, two copies of one memory (same similarity): the
     # entity-linked one 0.4 less important. Business: +0.05 entity − 0.20 × 0.4 = −0.03;
-    # contact (entity weight 0.10): +0.10 − 0.08 = +0.02.
+    # contact (entity weight 0.20, importance 0.05): +0.20 − 0.02 = +0.18.
     diwali = _business_entity(tenant, "Diwali")
     _business(tenant, "Sweets sell out a week early", entities=[diwali], importance=0.4, source_message_ids=["linked"])
     _business(tenant, "Sweets sell out a week early", importance=0.8, source_message_ids=["plain"])
@@ -285,7 +285,7 @@ def test_importance_outweighs_the_entity_bonus_for_business_but_not_for_a_contac
     assert [m["source_message_ids"] for m in business] == [["plain"], ["linked"]]
     assert round(business[0]["score"] - business[1]["score"], 6) == 0.03
     assert [m["id"] for m in contact] == [linked.pk, plain.pk]
-    assert round(contact[0]["score"] - contact[1]["score"], 6) == 0.02
+    assert round(contact[0]["score"] - contact[1]["score"], 6) == 0.18
 
 
 def test_tenant_business_weight_overrides_apply_and_contact_overrides_do_not(

@@ -1,0 +1,35 @@
+"""The query's subject: a query that names the contact ("What is Caroline's job?", asked of Caroline's memories) asks
+about the person every one of their memories is about.
+
+Two consequences for the ranking (issue 19): the name is left out of the text the memories are matched against — it
+would only find the memories that address the contact by name ("Thanks, Caroline!" in a friend's reply), not the
+ones about them — and every memory of the contact counts as matching the query's entity, the contact themself.
+Within one contact that lifts all its memories alike (the order is unchanged); across contacts (a staff search, the
+LoCoMo bench that merges two speakers) it ranks the named person's memories above those of someone who mentions them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memories.extraction.text import STOPWORDS
+
+
+def subject_pattern(name: str, query: str) -> re.Pattern[str] | None:
+    """The contact's display name as a whole word (with a possessive), or None for a name too short to tell. Written
+    as the name is ("Will", not "will") unless the query is all lowercase; a name that is a stopword, always so."""
+    name = " ".join(name.split())
+    if len(name) < 3:
+        return None
+    any_case = query == query.lower() and name.lower() not in STOPWORDS
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?(?![\w-])", re.IGNORECASE if any_case else 0)
+
+
+def without_subject(query: str, name: str) -> str | None:
+    """The query without the contact's name, or None when it does not name them. A query that is nothing but the
+    name ("Caroline?") keeps it: there is nothing else to match."""
+    pattern = subject_pattern(name, query)
+    if pattern is None or not pattern.search(query):
+        return None
+    rest = " ".join(pattern.sub(" ", query).split())
+    return rest if re.search(r"\w", rest) else query

@@ -1,0 +1,131 @@
+"""The ranking's query handling (issue 19): the query's subject, the score's signals, and what ``explain`` adds."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from config import clock
+from contacts.models import Contact, Tenant
+from memories.models import Memory
+from memories.retrieval import rank_for_query
+from memories.retrieval.ranking import SIGNALS, RankedMemory, retrieval_weights
+from memories.retrieval.subject import without_subject
+from memories.services.enrichment import memories_embed_pending
+from memories.services.records import memory_create
+from tests.factories import ContactFactory
+
+pytestmark = pytest.mark.django_db
+NOW = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def _frozen_now() -> Any:
+    with clock.frozen(NOW):
+        yield
+
+
+def _contact(tenant: Tenant, name: str) -> Contact:
+    return ContactFactory(tenant=tenant, external_id=name.lower(), display_name=name)
+
+
+def _memory(contact: Contact, content: str, memory_type: str = "episode", days_ago: int = 1) -> Memory:
+    return memory_create(
+        tenant=contact.tenant, contact=contact, memory_type=memory_type, content=content, source="rules",
+        created_at=NOW - timedelta(days=days_ago),
+    )  # fmt: skip
+
+
+def _ranked(contact: Contact, query: str, **options: Any) -> list[RankedMemory]:
+    memories_embed_pending(tenant_id=contact.tenant_id, contact_id=contact.pk)
+    return rank_for_query(contact=contact, query=query, now=NOW, known=[], **options)[0]
+
+
+@pytest.mark.parametrize(
+    ("query", "name", "rest"),
+    [("What is Caroline's job?", "Caroline", "What is job?"),
+     ("what is caroline up to", "Caroline", "what is up to"),  # all lowercase: any case
+     ("Caroline?", "Caroline", "Caroline?"),  # nothing else to match: the query as it is
+     ("Will is moving", "Will", "is moving"),
+     ("what will I do next", "Will", None),  # a name that is a common word: only as the name is written
+     ("Caroline-Anne called", "Caroline", None),
+     ("Did Jo call?", "Jo", None)],  # too short to tell from a word
+)  # fmt: skip
+def test_a_query_names_the_contact_as_a_word_written_as_the_name_is(query: str, name: str, rest: str | None) -> None:
+    assert without_subject(query, name) == rest
+
+
+def test_a_question_naming_a_person_ranks_their_memories_above_a_friend_who_addresses_them(tenant: Tenant) -> None:
+    # given Caroline's own memory, and her friend Melanie's reply that names her
+    caroline, melanie = _contact(tenant, "Caroline"), _contact(tenant, "Melanie")
+    own = _memory(caroline, "I signed up for a pottery class to help me relax")
+    friend = _memory(melanie, "Thanks, Caroline! Glad you liked the pottery I made")
+
+    # when the question about Caroline is asked of both, merged by score (as a search across contacts would)
+    merged = sorted(
+        [*_ranked(caroline, "What does Caroline do to relax?"), *_ranked(melanie, "What does Caroline do to relax?")],
+        key=lambda m: -m.score,
+    )
+
+    # then Caroline's memory comes first: she is the question's subject
+    assert [m.id for m in merged] == [own.pk, friend.pk]
+    assert (merged[0].entity_match, merged[1].entity_match) == (True, False)
+
+
+def test_the_contacts_own_name_matches_none_of_their_memories(tenant: Tenant) -> None:
+    # given two of Caroline's memories: one answers, one only contains her name
+    caroline = _contact(tenant, "Caroline")
+    answer = _memory(caroline, "Painted a sunset over the lake")
+    name_only = _memory(caroline, "Mom keeps calling me Caroline Anne when she is cross")
+
+    # when asked what Caroline painted
+    ranked = _ranked(caroline, "What did Caroline paint?")
+
+    # then the name finds nothing: the answer ranks first, and the order is the one of the question without the name
+    assert [m.id for m in ranked] == [answer.pk, name_only.pk]
+    assert ranked[1].signals["lexical"] == 0.0
+    assert [m.id for m in _ranked(caroline, "What did paint?")] == [m.id for m in ranked]
+
+
+def test_every_score_is_its_weighted_signals(tenant: Tenant, settings) -> None:  # type: ignore[no-untyped-def]
+    # given a few memories of different ages and kinds
+    arjun = _contact(tenant, "Arjun")
+    _memory(arjun, "Has a golden retriever named Bruno", memory_type="fact", days_ago=40)
+    _memory(arjun, "Bruno chewed the sofa cushion", days_ago=2)
+    _memory(arjun, "Started a pottery class")
+
+    # when ranked for a query, and with none
+    weights = retrieval_weights(tenant)
+    for query in ("What did my dog chew?", ""):
+        for memory in _ranked(arjun, query):
+            # then the score is the weighted mean of the signals the query uses, and similarity is its two parts
+            used = [s for s in SIGNALS if s in memory.signals]
+            expected = sum(weights[s] * memory.signals[s] for s in used) / sum(weights[s] for s in used)
+            assert memory.score == pytest.approx(expected, abs=2e-6)
+            if query:
+                share = settings.RETRIEVAL_DENSE_SHARE
+                fused = share * memory.signals["dense"] + (1 - share) * memory.signals["lexical"]
+                assert memory.signals["similarity"] == pytest.approx(fused, abs=2e-6)
+            else:
+                assert set(memory.signals) == {"recency", "importance", "access_frequency", "entity_match"}
+
+
+def test_explain_adds_the_memories_that_were_not_candidates_after_the_candidates(tenant: Tenant, settings) -> None:  # type: ignore[no-untyped-def]
+    # given more memories than the candidate cut
+    settings.RETRIEVAL_CANDIDATES = 3
+    arjun = _contact(tenant, "Arjun")
+    for n in range(5):
+        _memory(arjun, f"Walked Bruno around the lake, lap {n}")
+    _memory(arjun, "Filed the quarterly tax return")
+
+    # when ranked with and without explain
+    plain = _ranked(arjun, "walks with Bruno by the lake")
+    explained = _ranked(arjun, "walks with Bruno by the lake", explain=True)
+
+    # then explain returns every eligible memory: the same candidates first, in the same order, then the others
+    assert len(plain) == 3 and all(m.candidate for m in plain)
+    assert [m.id for m in explained[:3]] == [m.id for m in plain]
+    assert len(explained) == 6 and not any(m.candidate for m in explained[3:])
+    assert "Filed the quarterly tax return" in [m.content for m in explained[3:]]
