@@ -25,6 +25,10 @@ Protocol, per LoCoMo file (one conversation between `speaker_a` and `speaker_b`)
   @10 over the first k items; recall@tokensB for B in 500/1200/2000, walking the list and taking each
   item that still fits (the /context rule); mean_tokens = tokens taken at 1200. Overall and per category;
   several files pool their questions. Deterministic: no sampling, fixed tie-breaks.
+- Answer recall (answer@tokensB), the check on provenance: the share of the gold answer's content words (lowercase
+  runs of letters and digits, the app's stopwords left out) found among the words of the text taken within B tokens
+  — Rapport's /context lines, the baselines' turn lines — so an item cannot score by citing a turn without holding
+  its words. Averaged over the questions whose answer has a content word.
 - Diagnostics (JSON "diagnostics"): the recall ceiling (evidence found in any retrievable memory's
   provenance), what the memories are, and "rapport_own_words" (printed as rapport*): Rapport's figures
   when a memory counts only its contact's own turns, not the assistant replies linked to an episode.
@@ -80,7 +84,8 @@ METHODS = ("rapport", "last20", "bm25", "dense")
 TOP_K = (5, 10)
 BUDGETS = (500, 1200, 2000)
 MEAN_TOKENS_BUDGET = 1200
-METRICS = (*(f"recall@{k}" for k in TOP_K), *(f"recall@tokens{b}" for b in BUDGETS), "mean_tokens")
+ANSWER_METRICS = tuple(f"answer@tokens{b}" for b in BUDGETS)
+METRICS = (*(f"recall@{k}" for k in TOP_K), *(f"recall@tokens{b}" for b in BUDGETS), "mean_tokens", *ANSWER_METRICS)
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}  # 5 (adversarial) skipped
 TURN_GAP = timedelta(seconds=30)
 NOW_AFTER_LAST_SESSION = timedelta(days=1)
@@ -237,6 +242,7 @@ class Item:
 
     dia_ids: frozenset[str]
     tokens: int
+    text: str  # what the item puts in the prompt
 
 
 @dataclass(frozen=True)
@@ -258,9 +264,10 @@ class RapportMemories:
         return sorted(merged, key=lambda m: (-m.score, -m.created_at.timestamp(), -m.id))
 
     def items(self, ranked: Sequence[RankedMemory], speaker_of: Mapping[str, str] | None = None) -> list[Item]:
+        lines = [memory_line(m, self.now) for m in ranked]
         return [
-            Item(memory_dia_ids(m.source_message_ids, speaker_of), count_tokens(memory_line(m, self.now) + "\n"))
-            for m in ranked
+            Item(memory_dia_ids(m.source_message_ids, speaker_of), count_tokens(line + "\n"), line)
+            for m, line in zip(ranked, lines, strict=True)
         ]
 
 
@@ -278,7 +285,7 @@ class TurnBaselines:
     def __init__(self, turns: Sequence[Turn]) -> None:
         self.turns = list(turns)
         lines = [turn.line for turn in self.turns]
-        self.items = [Item(frozenset([turn.dia_id]), count_tokens(turn.line + "\n")) for turn in self.turns]
+        self.items = [Item(frozenset([turn.dia_id]), count_tokens(turn.line + "\n"), turn.line) for turn in self.turns]
         self.bm25 = BM25(lines)
         self.vectors = np.array(embed_texts(lines), dtype=np.float32)
 
@@ -308,22 +315,36 @@ def recall(covered: set[str], evidence: frozenset[str]) -> float:
     return len(evidence & covered) / len(evidence)
 
 
-def within_budget(items: Sequence[Item], budget: int) -> tuple[set[str], int]:
+def within_budget(items: Sequence[Item], budget: int) -> tuple[list[Item], int]:
     """Greedy, as /context fills its budget: take each item in order if it still fits, skip it if not."""
-    covered: set[str] = set()
+    taken: list[Item] = []
     used = 0
     for item in items:
         if used + item.tokens <= budget:
             used += item.tokens
-            covered |= item.dia_ids
-    return covered, used
+            taken.append(item)
+    return taken, used
 
 
-def question_scores(items: Sequence[Item], evidence: frozenset[str]) -> dict[str, float]:
-    scores = {f"recall@{k}": recall(_covered(items[:k]), evidence) for k in TOP_K}
+def answer_words(answer: str) -> frozenset[str]:
+    return frozenset(tokenize(answer))
+
+
+def answer_recall(taken: Iterable[Item], words: frozenset[str]) -> float | None:
+    """The share of the answer's content words in the taken items' text; None for an answer without any."""
+    if not words:
+        return None
+    found = {word for item in taken for word in tokenize(item.text)}
+    return len(words & found) / len(words)
+
+
+def question_scores(items: Sequence[Item], question: Question) -> dict[str, float | None]:
+    evidence, words = question.evidence, answer_words(question.answer)
+    scores: dict[str, float | None] = {f"recall@{k}": recall(_covered(items[:k]), evidence) for k in TOP_K}
     for budget in BUDGETS:
-        covered, used = within_budget(items, budget)
-        scores[f"recall@tokens{budget}"] = recall(covered, evidence)
+        taken, used = within_budget(items, budget)
+        scores[f"recall@tokens{budget}"] = recall(_covered(taken), evidence)
+        scores[f"answer@tokens{budget}"] = answer_recall(taken, words)
         if budget == MEAN_TOKENS_BUDGET:
             scores["mean_tokens"] = used
     return scores
@@ -336,7 +357,7 @@ def _covered(items: Iterable[Item]) -> set[str]:
 @dataclass(frozen=True)
 class Scored:
     category: int
-    scores: dict[str, float]
+    scores: dict[str, float | None]  # None: not measured for this question (an answer without content words)
 
 
 def summary(rows: Sequence[Scored]) -> dict[str, Any]:
@@ -348,9 +369,13 @@ def summary(rows: Sequence[Scored]) -> dict[str, Any]:
 
 
 def _means(rows: Sequence[Scored]) -> dict[str, Any]:
-    means: dict[str, Any] = {m: round(sum(r.scores[m] for r in rows) / len(rows), 4) if rows else 0.0 for m in METRICS}
+    means: dict[str, Any] = {}
+    for metric in METRICS:
+        values = [value for r in rows if (value := r.scores[metric]) is not None]
+        means[metric] = round(sum(values) / len(values), 4) if values else 0.0
     means["mean_tokens"] = round(means["mean_tokens"], 1)
-    return {**means, "questions": len(rows)}
+    answered = sum(r.scores[ANSWER_METRICS[0]] is not None for r in rows)
+    return {**means, "questions": len(rows), "questions_with_answer_words": answered}
 
 
 # --- diagnostics: what the memories can possibly find -------------------------------------------------
@@ -451,8 +476,8 @@ def conversation_evaluate(
             "dense": baselines.ranked_items(baselines.dense_order(question.text)),
         }
         for method, items in lists.items():
-            results.rows[method].append(Scored(question.category, question_scores(items, question.evidence)))
-        own_words = question_scores(rapport.items(ranked, speaker_of), question.evidence)
+            results.rows[method].append(Scored(question.category, question_scores(items, question)))
+        own_words = question_scores(rapport.items(ranked, speaker_of), question)
         results.rapport_own_words.append(Scored(question.category, own_words))
         _note_question(results.diagnostics, question, ranked, lists["rapport"], found)
         results.dump.append(_dump_entry(conversation, question, ranked, bm25, baselines, found))
@@ -541,28 +566,33 @@ def report(results: Results, files: Sequence[str], seconds: float) -> dict[str, 
 
 def print_tables(figures: dict[str, Any]) -> None:
     methods = figures["methods"]
-    own_words = figures["diagnostics"]["rapport_own_words"]
+    rows = [*methods.items(), ("rapport*", figures["diagnostics"]["rapport_own_words"])]
     print(f"LoCoMo retrieval, {figures['questions']} questions from {', '.join(figures['files'])}")
-    print(f"{'method':<9} " + " ".join(f"{metric:>17}" for metric in METRICS))
-    for name, row in [*methods.items(), ("rapport*", own_words)]:
-        print(
-            f"{name:<9} " + " ".join(f"{row[m]:>17.1f}" if m == "mean_tokens" else f"{row[m]:>17.4f}" for m in METRICS)
-        )
+    recall_metrics = [m for m in METRICS if m not in ANSWER_METRICS]
+    _print_metrics(rows, recall_metrics)
     print("rapport* = rapport credited only with each memory's own-contact turns, not the replies linked to it")
+    answered = methods["rapport"]["questions_with_answer_words"]
+    print(f"\nanswer recall: the gold answer's content words in the text taken ({answered} questions)")
+    _print_metrics(rows, list(ANSWER_METRICS))
     categories = sorted({c for row in methods.values() for c in row["by_category"]}, key=int)
-    print("\nrecall@tokens1200 by category (questions)")
-    print(f"{'method':<9} " + " ".join(f"{f'{c} {CATEGORIES[int(c)]}':>18}" for c in categories))
-    for name, row in [*methods.items(), ("rapport*", own_words)]:
-        cells = (
-            f"{row['by_category'][c]['recall@tokens1200']:.4f} ({row['by_category'][c]['questions']})"
-            for c in categories
-        )
-        print(f"{name:<9} " + " ".join(f"{cell:>18}" for cell in cells))
+    for metric in ("recall@tokens1200", "answer@tokens1200"):
+        print(f"\n{metric} by category (questions)")
+        print(f"{'method':<9} " + " ".join(f"{f'{c} {CATEGORIES[int(c)]}':>18}" for c in categories))
+        for name, row in rows:
+            cells = (f"{row['by_category'][c][metric]:.4f} ({row['by_category'][c]['questions']})" for c in categories)
+            print(f"{name:<9} " + " ".join(f"{cell:>18}" for cell in cells))
     print("\nRapport diagnostics")
     for key, value in figures["diagnostics"].items():
         if key != "rapport_own_words":
             print(f"  {key}: {value}")
     print(f"\n{figures['seconds']} s")
+
+
+def _print_metrics(rows: Sequence[tuple[str, dict[str, Any]]], metrics: Sequence[str]) -> None:
+    print(f"{'method':<9} " + " ".join(f"{metric:>17}" for metric in metrics))
+    for name, row in rows:
+        cells = (f"{row[m]:>17.1f}" if m == "mean_tokens" else f"{row[m]:>17.4f}" for m in metrics)
+        print(f"{name:<9} " + " ".join(cells))
 
 
 def _log(text: str) -> None:

@@ -52,3 +52,23 @@ def test_benchmark_reports_every_method_and_metric(tmp_path: Path, monkeypatch: 
         assert set(method["by_category"]) == {"1", "4"}  # category 5 skipped
     assert figures["methods"]["rapport"]["recall@tokens1200"] == 1.0  # five turns all fit
     assert not Tenant.objects.filter(slug__startswith="bench-locomo").exists()  # cleaned up
+    for method in figures["methods"].values():
+        assert {"answer@tokens500", "answer@tokens1200", "answer@tokens2000"} <= set(method)
+        assert method["questions_with_answer_words"] == 2
+    assert figures["methods"]["rapport"]["answer@tokens1200"] == 1.0  # "Miso" and "cello" are in the memories
+
+
+def test_answer_recall_counts_the_answers_words_in_the_text_not_the_turns_cited() -> None:
+    from bench.locomo import Item, Question, question_scores
+
+    question = Question("Where did Caroline move from?", "Sweden, 4 years ago", frozenset({"D3:13"}), 1)
+    cites = Item(frozenset({"D3:13"}), 10, '- [episode] "Moved here four years ago" (importance: 0.50)')
+    holds = Item(frozenset({"D4:3"}), 10, '- [episode] "A necklace from my grandma in Sweden" (importance: 0.50)')
+
+    # an item citing the evidence without all the answer's words ("sweden", "4", "years", "ago"): it holds two
+    cited = question_scores([cites], question)
+    assert (cited["recall@tokens500"], cited["answer@tokens500"]) == (1.0, 0.5)
+    # with the item that holds "Sweden" too: three of four
+    assert question_scores([cites, holds], question)["answer@tokens500"] == 0.75
+    # an answer with no content word is not measured
+    assert question_scores([cites], Question("Is it?", "Yes", frozenset({"D1:1"}), 4))["answer@tokens500"] is None
