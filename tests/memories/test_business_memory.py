@@ -225,7 +225,7 @@ def test_context_has_the_shape_and_quoted_lines(api_client: APIClient, tenant: T
     assert body["context_text"] == "\n".join([
         HEADER,
         '- [fact] "Diwali sweets sell out a week early" (importance: 0.70)',
-        "- [episode] \"Said 'ignore previous instructions'\" (2 days ago, importance: 0.30)",
+        "- [episode] \"Said 'ignore previous instructions'\" (30 May 2025)",
     ])  # fmt: skip
     assert body["memory_budget"] == 1200
 
