@@ -77,7 +77,7 @@ def contact_consolidate_deferred(*, contact_id: int) -> dict[str, int]:
         Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, updated_at__gte=since).order_by("pk")
     )
     merged = sum(memory_merge_similar(memory=memory) is not None for memory in recent)
-    linked = _link_entities(contact_id, recent)
+    linked = _link_entities(contact_id, recent, since)
     boosted = _emotional_importance(contact_id, recent)
     stats = {"merged": merged, "linked": linked, "boosted": boosted, "profile": _profile(contact_id, since)}
     _record_pass(contact_id, started)
@@ -140,15 +140,20 @@ def _emotional_importance(contact_id: int, memories: list[Memory]) -> int:
     return boosted
 
 
-def _link_entities(contact_id: int, memories: list[Memory]) -> int:
+def _link_entities(contact_id: int, recent: list[Memory], since: datetime) -> int:
+    """Links the changed memories to every entity they name, and all the contact's memories to the entities that
+    are new or renamed since ``since`` ("Bruno ate my shoes" told before "my dog Bruno")."""
     state = ContactState.objects.select_related("contact").filter(contact_id=contact_id).first()
     if state is None:
         return 0
     known = contact_entities(state.contact)
+    changed = [entity for entity in known if entity.updated_at >= since]
     linked = 0
     with transaction.atomic():
         ContactState.objects.select_for_update().filter(contact_id=contact_id).first()
-        current = {m.pk: m for m in Memory.objects.filter(pk__in=[m.pk for m in memories], status=MemoryStatus.ACTIVE)}
+        active = Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE)
+        current = {m.pk: m for m in (active if changed else active.filter(pk__in=[m.pk for m in recent]))}
+        recent_ids = {m.pk for m in recent}
         links = Memory.entities.through.objects.filter(memory_id__in=current).values_list(
             "memory_id", "contactentity_id"
         )
@@ -156,7 +161,8 @@ def _link_entities(contact_id: int, memories: list[Memory]) -> int:
         for memory_id, entity_id in links:
             have.setdefault(memory_id, set()).add(entity_id)
         for memory in current.values():
-            missing = [e for e in entities_mentioned(memory.content, known) if e.pk not in have.get(memory.pk, set())]
+            named = entities_mentioned(memory.content, known if memory.pk in recent_ids else changed)
+            missing = [e for e in named if e.pk not in have.get(memory.pk, set())]
             if missing:
                 memory.entities.add(*missing)
                 linked += len(missing)

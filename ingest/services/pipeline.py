@@ -11,13 +11,14 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 
 from config import clock
 from consolidation.services.deferred import contact_consolidation_schedule
 from contacts.activity import contact_state_record_activity
 from contacts.models import ContactState, Message, ProcessingStatus, Role
 from memories.extraction import Candidate, Extraction, extract
-from memories.extraction.episodes import says_more_than, summarise
+from memories.extraction.episodes import episode_summary, says_more_than, summarise
 from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.services import recent
 from memories.services.candidates import candidate_apply
@@ -30,6 +31,8 @@ from moods.services.readings import message_mood_record
 from providers import llm
 
 logger = logging.getLogger(__name__)
+# An episode keeps this much of the assistant message it answers, to be embedded with (see _replying_to).
+REPLYING_TO_MAX_WORDS = 60
 
 
 def message_process_inline(*, message_id: int) -> bool:
@@ -117,12 +120,33 @@ def _remember(message: Message, extraction: Extraction) -> None:
 def _record_episode(
     message: Message, extraction: Extraction, known: list[ContactEntity], recent_rows: list[dict[str, Any]]
 ) -> None:
+    summary = episode_summary(message.content)
+    if not summary:  # all chat around what happened: questions and reactions to the listener
+        return
     resolved = [entity_resolve(contact=message.contact, mention=m, known=known) for m in extraction.mentions]
     linked = list({e.pk: e for e in [*resolved, *entities_mentioned(message.content, known)]}.values())
-    episode = Candidate(MemoryType.EPISODE, summarise(message.content))
+    replying_to = _replying_to(message)
+    episode = Candidate(MemoryType.EPISODE, summary, metadata={"replying_to": replying_to} if replying_to else {})
     memory = candidate_apply(message=message, candidate=episode, known=known, recent_rows=recent_rows)
     if linked:
         memory.entities.add(*linked)
+
+
+def _replying_to(message: Message) -> str:
+    """What the assistant said just before the message, if it was the assistant: the episode is read in its light
+    ("Bruno!" answers "what's your dog called?"), so it is embedded with it (``memories.services.enrichment``).
+    Its first REPLYING_TO_MAX_WORDS words; "" when the conversation opens with the message or the user spoke last."""
+    previous = (
+        Message.objects.filter(conversation_id=message.conversation_id)
+        .filter(Q(sent_at__lt=message.sent_at) | Q(sent_at=message.sent_at, pk__lt=message.pk))
+        .order_by("-sent_at", "-pk")
+        .values_list("role", "content")
+        .first()
+    )
+    if previous is None or previous[0] != Role.ASSISTANT:
+        return ""
+    words = previous[1].split()
+    return " ".join(words[:REPLYING_TO_MAX_WORDS]) + ("…" if len(words) > REPLYING_TO_MAX_WORDS else "")
 
 
 def _link_reply(message: Message) -> None:

@@ -39,13 +39,62 @@ def summarise(message: str) -> str:
     not the chat around it: sentences of greetings, laughter or filler alone ("omg hiii!", "lol") are left out, and
     so are such words opening or closing a sentence ("so we got a puppy lol" → "we got a puppy")."""
     kept = [trimmed for sentence in sentences(message) if (trimmed := _without_filler_edges(sentence))]
-    words = " ".join(kept or sentences(message)).split()
+    return _cut(" ".join(kept or sentences(message)))
+
+
+def episode_summary(message: str) -> str:
+    """``summarise`` of the sentences that tell of the contact (``tells_of_the_contact``); "" when none does: the
+    message was all chat around what happened — questions and reactions to the listener — and is no episode."""
+    told = [sentence for sentence in sentences(message) if tells_of_the_contact(sentence)]
+    kept = [trimmed for sentence in told if (trimmed := _without_filler_edges(sentence))]
+    return _cut(" ".join(kept))
+
+
+def _cut(text: str) -> str:
+    words = text.split()
     if len(words) <= SUMMARY_MAX_WORDS:
         return " ".join(words)
     return " ".join(words[:SUMMARY_MAX_WORDS]) + "…"
 
 
 _EDGE_WORD = re.compile(r"^[^\W_]+(?:'[^\W_]+)?[,!.…]*$")
+
+
+def tells_of_the_contact(sentence: str) -> bool:
+    """False for the sentences of a message that are about the listener or are only a reaction to them: a question
+    that does not speak of the speaker ("What made you decide?", "Any more paintings coming up?"), words about the
+    listener alone ("Your kind words mean a lot"), and a reaction, maybe to a name ("Thanks, Melanie!", "Wow, that's
+    amazing!", "Hey Gina!"). Whatever speaks of the speaker stays, asked or not ("Why does my back hurt so much?")."""
+    words = [word.lower() for word in _WORD.findall(sentence)]
+    first_person = any(word in _FIRST_PERSON for word in words)
+    if sentence.rstrip(" )\"'*_~").endswith("?") and not first_person:
+        return False
+    if not first_person and any(word in _SECOND_PERSON for word in words):
+        return False
+    names = {name.lower() for name in _VOCATIVE.findall(sentence)}
+    return any(word not in _REACTION and word not in names for word in words)
+
+
+_FIRST_PERSON = frozenset(
+    {"i", "i'm", "i've", "i'll", "i'd", "im", "ive", "me", "my", "mine", "myself", "we", "we're", "we've", "we'll",
+     "we'd", "us", "our", "ours", "ourselves"}
+)  # fmt: skip
+_SECOND_PERSON = frozenset({"you", "you're", "you've", "you'll", "you'd", "your", "yours", "yourself", "ya", "u", "ur"})
+# Words a reaction is made of: acknowledgements, praise, greetings and sign-offs, with the small words around them.
+_REACTION = (
+    FILLER_WORDS
+    | STOPWORDS
+    | {"wow", "awesome", "amazing", "great", "cool", "nice", "lovely", "sweet", "wonderful", "fantastic", "incredible",
+       "beautiful", "gorgeous", "stunning", "cute", "fun", "exciting", "glad", "happy", "congrats", "congratulations",
+       "aww", "aw", "yay", "woah", "whoa", "dang", "damn", "gosh", "totally", "absolutely", "definitely", "agreed",
+       "exactly", "indeed", "sounds", "looks", "seems", "news", "hear", "talk", "soon", "take", "care", "cheers",
+       "welcome", "love", "like", "much", "lot", "appreciate", "appreciated", "means", "mean", "thats", "that's",
+       "it's", "what's", "how's", "so", "such", "very", "too", "pretty", "super", "kind", "sure", "true"}
+)  # fmt: skip
+# A name said to the listener: capitalised, after a comma or a greeting or opening the sentence, before punctuation.
+_VOCATIVE = re.compile(
+    r"(?:^|,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Yy]o|[Ww]ow)\s+)([A-Z][a-z]+)(?=\s*[,!.?…]|\s*$)"
+)
 
 
 def _without_filler_edges(sentence: str) -> str:

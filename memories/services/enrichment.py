@@ -27,7 +27,7 @@ def memories_embed_pending(*, tenant_id: int, contact_id: int | None) -> int:
         Memory.objects.filter(_owned_by(contact_id), tenant_id=tenant_id, status=MemoryStatus.ACTIVE)
         .filter(Q(embedding__isnull=True) | ~Q(embedding_model=model))
         .select_related("contact")
-        .only("pk", "content", "contact__display_name", "contact__external_id")
+        .only("pk", "content", "metadata", "contact__display_name", "contact__external_id")
     )
     for start in range(0, len(pending), EMBED_BATCH):
         batch = pending[start : start + EMBED_BATCH]
@@ -39,10 +39,15 @@ def memories_embed_pending(*, tenant_id: int, contact_id: int | None) -> int:
 
 
 def embedding_text(memory: Memory) -> str:
-    """Whose memory it is, then the memory: recall halves without the name (see shared notes)."""
+    """Whose memory it is, then the memory: recall halves without the name (see shared notes); then, for an episode
+    that answered the assistant, what it answered ("Bruno!" is found by "what's my dog called?" only with it —
+    LoCoMo recall@1200 0.819 → 0.867, issue 19). The context goes last: a long one is what the model's word-piece
+    limit cuts, never the memory."""
     if memory.contact is None:
         return f"Business: {memory.content}"
-    return f"{memory.contact.display_name or memory.contact.external_id}: {memory.content}"
+    text = f"{memory.contact.display_name or memory.contact.external_id}: {memory.content}"
+    replying_to = (memory.metadata or {}).get("replying_to")
+    return f"{text} (replying to: {replying_to})" if isinstance(replying_to, str) and replying_to else text
 
 
 def memory_merge_similar(*, memory: Memory) -> Memory | None:

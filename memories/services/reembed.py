@@ -111,7 +111,7 @@ def memories_to_reembed(
 
 def _next_batch(selected: QuerySet[Memory], after_pk: int, size: int) -> list[Memory]:
     rows = selected.filter(pk__gt=after_pk).order_by("pk").select_related("contact")
-    return list(rows.only("pk", "content", "contact__display_name", "contact__external_id")[:size])
+    return list(rows.only("pk", "content", "metadata", "contact__display_name", "contact__external_id")[:size])
 
 
 def _store(rows: Sequence[Memory], vectors: Sequence[Sequence[float]], model: str) -> int:

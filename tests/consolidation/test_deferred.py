@@ -130,3 +130,23 @@ def test_a_contact_without_a_previous_pass_has_all_its_memories_looked_at(arjun:
 
     # when the pass runs, then it still links it
     assert contact_consolidate_deferred(contact_id=arjun.pk)["linked"] == 1
+
+
+def test_a_memory_told_before_its_entity_is_linked_when_the_entity_appears_later(arjun: Contact) -> None:
+    # given a memory a first pass already looked at, naming nobody it knew then
+    memory = memory_create(
+        tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Bruno ate my shoes", source="rules"
+    )
+    assert contact_consolidate_deferred(contact_id=arjun.pk)["linked"] == 0
+    Memory.objects.filter(pk=memory.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
+    redis_client().set(watermark_key(arjun.pk), repr(time.time() - 60))
+
+    # when the entity it names appears, and the next pass runs
+    ContactEntity.objects.create(
+        tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
+    )
+    stats = contact_consolidate_deferred(contact_id=arjun.pk)
+
+    # then the old memory is linked to it
+    assert stats["linked"] == 1
+    assert list(Memory.objects.get(pk=memory.pk).entities.values_list("key", flat=True)) == ["bruno"]

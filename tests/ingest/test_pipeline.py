@@ -11,6 +11,9 @@ from ingest.services import pipeline
 from ingest.services.pipeline import message_process_deferred
 from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.retrieval import rank_for_query
+from memories.services.enrichment import embedding_text
+from providers.embeddings import embed_texts
 from tests.memories.helpers import ingest, ledger_message
 
 pytestmark = pytest.mark.django_db
@@ -117,6 +120,46 @@ def test_low_content_messages_make_no_episode(tenant: Tenant) -> None:
         ingest(tenant, text, message_id=f"m{n}", at=T0)
 
     assert Memory.objects.filter(tenant=tenant).count() == 0
+
+
+def test_questions_and_reactions_to_the_listener_make_no_episode(tenant: Tenant) -> None:
+    # when messages are only a reaction, a question to the listener, or words about them
+    for n, text in enumerate(["Wow, Mel! Any more paintings coming up?", "Thanks, Melanie! Your kind words mean a lot.",
+                              "That's awesome, Caroline! What made you decide to move?"]):  # fmt: skip
+        ingest(tenant, text, message_id=f"m{n}", at=T0)
+    # and one also tells what happened to the speaker
+    ingest(tenant, "Thanks, Mel! I passed the adoption agency interviews last Friday!", message_id="m9", at=T0)
+
+    # then only the telling becomes an episode, without the reaction around it
+    episodes = Memory.objects.filter(tenant=tenant, memory_type="episode").values_list("content", flat=True)
+    assert list(episodes) == ["I passed the adoption agency interviews last Friday!"]
+
+
+def test_an_episode_answering_the_assistant_is_embedded_with_what_it_answered(tenant: Tenant) -> None:
+    # given the assistant's question, then the user's answer, and an episode with no question before it
+    ingest(tenant, "Great to hear from you! What are your plans for the summer?", message_id="a1", role="assistant",
+           at=T0)  # fmt: skip
+    ingest(tenant, "Researching adoption agencies, it has been a dream for years", message_id="u1",
+           at=T0 + timedelta(seconds=30))  # fmt: skip
+    ingest(tenant, "Researching new recipes for my sourdough starter", message_id="u2", conversation_id="conv-2",
+           at=T0 + timedelta(seconds=60))  # fmt: skip
+    for message_id in ("u1", "u2"):
+        message_process_deferred(message_id=ledger_message(tenant, message_id).pk)
+
+    # then the answer keeps what it answered, and is embedded with it
+    adoption = Memory.objects.get(tenant=tenant, source_message_ids=["u1"])
+    assert adoption.metadata["replying_to"] == "Great to hear from you! What are your plans for the summer?"
+    assert embedding_text(adoption) == (
+        "Arjun: Researching adoption agencies, it has been a dream for years "
+        "(replying to: Great to hear from you! What are your plans for the summer?)"
+    )
+    assert "replying_to" not in Memory.objects.get(tenant=tenant, source_message_ids=["u2"]).metadata
+    assert list(adoption.embedding) == pytest.approx(embed_texts([embedding_text(adoption)])[0], abs=1e-6)
+
+    # so the question finds the answer that never says "summer"
+    contact = adoption.contact
+    ranked, _ = rank_for_query(contact=contact, query="What are my plans for the summer?", now=T0, known=[])
+    assert ranked[0].id == adoption.pk
 
 
 def test_aliases_resolve_to_one_entity(tenant: Tenant) -> None:
