@@ -25,9 +25,12 @@ class Chosen:
     memory: RankedMemory
     line: str
     tokens: int
+    as_durable: bool = False  # went in by the durable rule (first, within the durable budget), not by score
 
 
-def fill_budget(ranked: Sequence[RankedMemory], *, budget: int, now: datetime) -> list[Chosen]:
+def fill_budget(
+    ranked: Sequence[RankedMemory], *, budget: int, now: datetime, as_durable: bool = False
+) -> list[Chosen]:
     """Greedy by score: each memory costs the tokens of its context line (real o200k tokens);
     one that no longer fits is skipped and smaller ones after it may still fit."""
     chosen: list[Chosen] = []
@@ -36,11 +39,21 @@ def fill_budget(ranked: Sequence[RankedMemory], *, budget: int, now: datetime) -
         if used >= budget:
             break
         line = memory_line(memory, now)
-        cost = count_tokens(line + "\n")
+        cost = line_tokens(line)
         if used + cost <= budget:
-            chosen.append(Chosen(memory, line, cost))
+            chosen.append(Chosen(memory, line, cost, as_durable))
             used += cost
     return chosen
+
+
+def line_tokens(line: str) -> int:
+    """What a context line costs in the budget: its o200k tokens with its newline."""
+    return count_tokens(line + "\n")
+
+
+def durable_budget_for(*, durable_budget: int, ceiling: int | None) -> int:
+    """The tokens the durable memories may take first: ``durable_budget``, within the caller's ceiling if set."""
+    return durable_budget if ceiling is None else min(durable_budget, ceiling)
 
 
 def fill_contact_budget(
@@ -49,8 +62,8 @@ def fill_contact_budget(
     """The module's rule: durable memories first (at most ``durable_budget`` tokens, and ``ceiling`` if the caller
     set one), then the rest by score in max(``stage_budget``, their tokens) − their tokens. Returns the chosen
     memories in ``ranked``'s order (best score first) and the budget they were chosen under."""
-    first_budget = durable_budget if ceiling is None else min(durable_budget, ceiling)
-    durable = fill_budget([m for m in ranked if m.durable], budget=first_budget, now=now)
+    first_budget = durable_budget_for(durable_budget=durable_budget, ceiling=ceiling)
+    durable = fill_budget([m for m in ranked if m.durable], budget=first_budget, now=now, as_durable=True)
     used = sum(c.tokens for c in durable)
     budget = max(stage_budget, used) if ceiling is None else ceiling
     taken = {c.memory.id for c in durable}

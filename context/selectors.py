@@ -18,6 +18,7 @@ from config import clock
 from contacts.models import Contact, ContactState, Tenant
 from context.budget import Chosen, fill_budget, fill_contact_budget
 from context.context_text import RecentEpisode, context_text
+from context.receipts import ContextReceipt, context_receipt_get
 from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.retrieval import rank_business_for_query, rank_for_query
 from moods.selectors import EmotionalContext, emotional_context_get
@@ -75,6 +76,7 @@ class ContactContext:
     context_text: str
     memory_budget: int  # tokens the memories could use (context.budget: the stage's, raised to the durable ones')
     memory_tokens: int  # tokens the chosen memories' lines use
+    receipt: ContextReceipt | None = None  # why these memories (explain=True only)
 
 
 @dataclass(frozen=True)
@@ -87,10 +89,11 @@ class BusinessContext:
 
 
 def contact_context_get(
-    *, tenant: Tenant, external_id: str, query: str = "", budget: int | None = None
+    *, tenant: Tenant, external_id: str, query: str = "", budget: int | None = None, explain: bool = False
 ) -> ContactContext | None:
     """Everything ``GET /context`` returns, or None for an unknown contact. A read: recording
-    the access of the returned memories is the caller's (deferred) business."""
+    the access of the returned memories is the caller's (deferred) business. ``explain``: with the context receipt
+    (``context.receipts``; one query more, and the same memories chosen as without it)."""
     now = clock.now()
     latest_episode = _recent_episodes(contact=OuterRef("pk"), now=now)
     contact = (
@@ -106,9 +109,12 @@ def contact_context_get(
         return None
     state = contact.state
     known = list(ContactEntity.objects.filter(contact=contact))
-    ranked, mentioned = rank_for_query(contact=contact, query=query, now=now, known=known, keep_durable=True)
+    ranked, mentioned = rank_for_query(
+        contact=contact, query=query, now=now, known=known, keep_durable=True, explain=explain
+    )
+    candidates = [m for m in ranked if m.candidate] if explain else ranked
     chosen, memory_budget = fill_contact_budget(
-        ranked,
+        candidates,
         stage_budget=settings.STAGE_BUDGETS[state.relationship_stage],
         durable_budget=settings.DURABLE_CONTEXT_TOKENS,
         now=now,
@@ -117,6 +123,12 @@ def contact_context_get(
     emotional = emotional_context_get(contact=contact, state=state, now=now)
     recent = RecentEpisode(contact.recent_content, contact.recent_at) if contact.recent_at else None
     lines = [c.line for c in chosen]
+    receipt: ContextReceipt | None = None
+    if explain:
+        receipt = context_receipt_get(
+            contact=contact, query=query, ranked=ranked, chosen=chosen, memory_budget=memory_budget, ceiling=budget,
+            now=now,
+        )  # fmt: skip
     return ContactContext(
         contact=ContextContact(contact.external_id, contact.display_name, contact.channel),
         state=_context_state(state),
@@ -128,6 +140,7 @@ def contact_context_get(
         ),
         memory_budget=memory_budget,
         memory_tokens=sum(c.tokens for c in chosen),
+        receipt=receipt,
     )
 
 

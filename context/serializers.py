@@ -136,3 +136,84 @@ class ContextEntityOutputSerializer(FastOutputSerializer):
     key = serializers.CharField()
     displayName = serializers.CharField(source="display_name")
     metadata = serializers.JSONField()
+
+
+# --- The context receipt (GET /context?explain=true) --------------------------------------------------------------
+# Keys as the body's: a memory's own keys as in ``memories`` (id, memoryType, ..., source_message_ids, created_at),
+# the new ones in snake_case like the body's newer keys (memory_budget, outdated_since).
+
+
+class ReceiptSignalsOutputSerializer(FastOutputSerializer):
+    similarity = serializers.FloatField(
+        allow_null=True, help_text="Hybrid: dense and lexical mixed; null without a query"
+    )
+    dense = serializers.FloatField(allow_null=True, help_text="Cosine to the query's embedding; null without a query")
+    lexical = serializers.FloatField(
+        allow_null=True, help_text="BM25 scaled so the contact's best match scores 1; null without a query"
+    )
+    recency = serializers.FloatField(help_text="1 − days since last access (or creation) / 365, in [0, 1]")
+    importance = serializers.FloatField()
+    access_frequency = serializers.FloatField(help_text="min(access_count / 20, 1)")
+    entity_match = serializers.FloatField(help_text="1 when the query names an entity of the memory, or the contact")
+
+
+class ReceiptWeightsOutputSerializer(FastOutputSerializer):
+    similarity = serializers.FloatField(allow_null=True, help_text="null without a query: the term is left out")
+    recency = serializers.FloatField()
+    importance = serializers.FloatField()
+    access_frequency = serializers.FloatField()
+    entity_match = serializers.FloatField()
+
+
+class ReceiptItemOutputSerializer(FastOutputSerializer):
+    id = serializers.IntegerField()
+    memoryType = serializers.ChoiceField(source="memory_type", choices=MemoryType.choices)
+    content = serializers.CharField()
+    importance = serializers.FloatField()
+    score = serializers.FloatField(
+        allow_null=True,
+        help_text="Σ weight × signal / Σ weight over the weights given (similarity's only with a query); "
+        "null for a memory outside the eligible set",
+    )
+    signals = ReceiptSignalsOutputSerializer(allow_null=True, help_text="null for a memory outside the eligible set")
+    included = serializers.BooleanField(help_text="In the body's memories and context_text")
+    included_as = serializers.ChoiceField(
+        choices=["durable", "score"],
+        allow_null=True,
+        help_text="durable: went in first, within durable_budget; score: filled the rest by score; null if dropped",
+    )
+    reason = serializers.ChoiceField(
+        choices=["budget", "not_candidate", "superseded", "compressed", "expired", "forgotten", "below_threshold"],
+        allow_null=True,
+        help_text="Why it was dropped: its line did not fit (budget), below the similarity cut (not_candidate), or "
+        "outside the eligible set (its status, expired, or importance under min_importance); null if included",
+    )
+    tokens = serializers.IntegerField(
+        allow_null=True, help_text="Its context line's cost in tokens; null outside the eligible set"
+    )
+    durable = serializers.BooleanField(help_text="Who the contact is: kept eligible whatever its importance")
+    candidate = serializers.BooleanField(help_text="Among the query's candidates")
+    source_message_ids = serializers.ListField(child=serializers.CharField())
+    created_at = IsoDateTimeField()
+    outdated_since = IsoDateTimeField(allow_null=True)
+    superseded_by = serializers.IntegerField(allow_null=True, help_text="The memory that replaced it")
+    valid_to = IsoDateTimeField(allow_null=True, help_text="When it left the active set")
+
+
+class ContextReceiptOutputSerializer(FastOutputSerializer):
+    query = serializers.CharField(allow_blank=True)
+    matched_query = serializers.CharField(
+        allow_blank=True, help_text="What the memories were matched against: the query without the contact's name"
+    )
+    subject = serializers.BooleanField(help_text="The query names the contact: every memory matches it as the entity")
+    weights = ReceiptWeightsOutputSerializer()
+    candidates = serializers.IntegerField(
+        help_text="The similarity cut: the top this many by similarity are candidates"
+    )
+    min_importance = serializers.FloatField(help_text="Below it a memory that is not durable is not eligible")
+    memory_budget = serializers.IntegerField()
+    durable_budget = serializers.IntegerField(help_text="Tokens the durable memories may take first")
+    memory_tokens = serializers.IntegerField()
+    items = ReceiptItemOutputSerializer(
+        many=True, help_text="Every memory of the contact: the included ones in the body's order, then the dropped"
+    )

@@ -15,6 +15,7 @@ from context.serializers import (
     ContactMemoryOutputSerializer,
     ContextContactOutputSerializer,
     ContextEntityOutputSerializer,
+    ContextReceiptOutputSerializer,
     ContextStateOutputSerializer,
     EmotionalOutputSerializer,
     FastOutputSerializer,
@@ -23,12 +24,25 @@ from context.serializers import (
 from memories.services.access import memories_record_access_later
 
 
+class ExplainField(serializers.BooleanField):
+    """``true``/``false``/``1``/``0`` only, in any case: DRF's BooleanField would also take yes, on, t… (a typo should
+    be a 400). The Python values are what DRF hands it for an absent parameter."""
+
+    TRUE_VALUES = {"true", "1", True}
+    FALSE_VALUES = {"false", "0", False}
+
+
 class ContextApi(APIView):
     class FilterSerializer(serializers.Serializer):
         query = serializers.CharField(required=False, allow_blank=True, max_length=4000, trim_whitespace=True)
         budget = serializers.IntegerField(required=False, min_value=0, max_value=16_000)
+        explain = ExplainField(
+            required=False,
+            help_text="With a receipt: every memory of the contact, its score's signals, and why it was included or "
+            "dropped (off by default; the body is otherwise the same)",
+        )
 
-    class OutputSerializer(FastOutputSerializer):
+    class BodyOutputSerializer(FastOutputSerializer):
         contact = ContextContactOutputSerializer()
         state = ContextStateOutputSerializer()
         emotional = EmotionalOutputSerializer()
@@ -41,21 +55,29 @@ class ContextApi(APIView):
         )
         memory_tokens = serializers.IntegerField(help_text="Tokens the chosen memories' lines use")
 
+    class OutputSerializer(BodyOutputSerializer):
+        # The documented body: the receipt is there with explain=true only (BodyOutputSerializer otherwise).
+        receipt = ContextReceiptOutputSerializer(required=False, help_text="Only with explain=true")
+
     @extend_schema(parameters=[FilterSerializer], responses=OutputSerializer, operation_id="context_retrieve")
     def get(self, request: Request, contact_id: str) -> Response:
         filters = self.FilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         params = filters.validated_data
+        explain = params.get("explain", False)
         context = contact_context_get(
             tenant=request.user.tenant,
             external_id=contact_id,
             query=params.get("query", ""),
             budget=params.get("budget"),
+            explain=explain,
         )
         if context is None:
             raise NotFound("Contact not found.")
+        # The returned memories only, explained or not: a receipt's other memories were not shown to anyone.
         memories_record_access_later(memory_ids=[memory.id for memory in context.memories])
-        return Response(self.OutputSerializer(context).data)
+        output = self.OutputSerializer if explain else self.BodyOutputSerializer
+        return Response(output(context).data)
 
 
 class BusinessContextApi(APIView):

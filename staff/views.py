@@ -1,8 +1,8 @@
-"""The staff admin's own pages for one contact: the knowledge graph (with merge and split), the GDPR export, the
-erasure with its typed confirmation, and "consolidate now". Each finds the contact through the ContactAdmin
-(so tenant scoping applies: another tenant's contact is a 404), checks the permission (403), then calls one
-selector or service. What staff do here is also a line in the admin log (who, when, before/after): a merge or a
-split that moves no memory leaves no memory history, and an erasure leaves no contact."""
+"""The staff admin's own pages for one contact: the knowledge graph (with merge and split), the context receipt of a
+query, the GDPR export, the erasure with its typed confirmation, and "consolidate now". Each finds the contact through
+the ContactAdmin (so tenant scoping applies: another tenant's contact is a 404), checks the permission (403), then
+calls one selector or service. What staff do here is also a line in the admin log (who, when, before/after): a merge
+or a split that moves no memory leaves no memory history, and an erasure leaves no contact."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from contacts.models import Contact
+from context.selectors import contact_context_get
 from memories.models import ContactEntity
 from memories.services.curation import EntityEditError, entity_alias_split, entity_merge
 from privacy.selectors import contact_export_get, export_json
@@ -50,6 +51,14 @@ class AliasSplitForm(forms.Form):
     def __init__(self, *args: Any, contact: Contact, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["entity"].queryset = ContactEntity.objects.filter(contact=contact).order_by("entity_type", "key")  # type: ignore[attr-defined]
+
+
+class ReceiptForm(forms.Form):
+    # As GET /context's parameters.
+    query = forms.CharField(required=False, max_length=4000, label="Query")
+    budget = forms.IntegerField(
+        required=False, min_value=0, max_value=16_000, label="Budget", help_text="tokens; the stage's if empty"
+    )
 
 
 class EraseForm(forms.Form):
@@ -86,6 +95,23 @@ def graph_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmi
         "memory_url": reverse("admin:memories_memory_change", args=[0]),
     }
     return render(request, "admin/contacts/contact/knowledge_graph.html", context)
+
+
+def receipt_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmin) -> HttpResponse:
+    """What ``GET /context?query=…&explain=true`` would answer for this contact now, as a table: why each memory went
+    in or not. A staff look, not a reply: no access is recorded (so it changes no later ranking)."""
+    contact = contact_or_404(model_admin, request, object_id)
+    if not model_admin.has_view_permission(request, contact):
+        raise PermissionDenied
+    form = ReceiptForm(request.GET if "query" in request.GET else None)
+    explained = None
+    if form.is_valid():
+        explained = contact_context_get(
+            tenant=contact.tenant, external_id=contact.external_id, query=form.cleaned_data["query"],
+            budget=form.cleaned_data["budget"], explain=True,
+        )  # fmt: skip
+    page = {**_page(model_admin, request, contact, f"Context receipt: {contact}"), "form": form, "explained": explained}
+    return render(request, "admin/contacts/contact/receipt.html", page)
 
 
 @require_POST

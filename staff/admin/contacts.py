@@ -1,6 +1,7 @@
 """The staff admin of tenants and contacts. Every tenant-owned admin is scoped to the staff user's tenant
 (``staff.admin_toolkit``); the contact page shows what Rapport believes about the person and links to the
-knowledge graph, the export and the erasure (``staff.views``). Writes go through services."""
+knowledge graph, the context receipt of a query, the export and the erasure (``staff.views``). Writes go through
+services."""
 
 from __future__ import annotations
 
@@ -217,11 +218,19 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
             route("graph/", views.graph_view, "graph"),
             route("graph/merge/", views.entity_merge_view, "entity_merge"),
             route("graph/split/", views.alias_split_view, "alias_split"),
+            route("receipt/", views.receipt_view, "receipt"),
             route("export/", views.export_view, "export"),
             route("erase/", views.erase_view, "erase"),
             route("consolidate/", views.consolidate_view, "consolidate"),
             *super().get_urls(),
         ]
+
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: dict[str, Any] | None = None
+    ) -> Any:
+        # The context receipt's form, at the foot of the page (it opens the receipt page).
+        extra_context = {**(extra_context or {}), "receipt_form": views.ReceiptForm()}
+        return super().change_view(request, object_id, form_url, extra_context)
 
     def has_delete_permission(self, request: HttpRequest, obj: Contact | None = None) -> bool:
         # Deleting a contact is a GDPR erasure (tombstone, Redis keys): only through the erase page.

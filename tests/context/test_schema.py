@@ -38,7 +38,9 @@ def test_the_context_components_name_each_nested_field(schema: dict[str, Any]) -
     # then the body and each of its nested objects is a component with its own fields
     assert list(context["properties"]) == [
         "contact", "state", "emotional", "memories", "entities", "context_text", "memory_budget", "memory_tokens",
+        "receipt",
     ]  # fmt: skip
+    assert "receipt" not in context["required"]  # with explain=true only
     emotional = _resolved(schema, context["properties"]["emotional"])
     assert list(emotional["properties"]) == [
         "mood", "energy", "style", "confidence", "moodAt", "current", "baseline", "unusual", "adaptation", "crisis",
@@ -82,15 +84,21 @@ def test_every_field_a_context_answers_is_documented(
         tenant=tenant, contact=arjun, memory_type="fact", content="Has a dog named Bruno", source="rules",
         entities=[bruno],
     )  # fmt: skip
+    memory_create(
+        tenant=tenant, contact=arjun, memory_type="episode", content="Fed a cat", source="rules", importance=0.05
+    )  # fmt: skip
     memory_create(tenant=tenant, contact=None, memory_type="fact", content="We sell cakes", source="api")
 
-    # when both contexts are read
+    # when both contexts are read, the contact's also with its receipt
     context = api_client.get("/context/arjun").json()
+    explained = api_client.get("/context/arjun", {"query": "dog", "explain": "true"}).json()
     business = api_client.get("/brain/context").json()
 
     # then each object in them has exactly the documented fields, all the way down
     assert context["memories"] and context["entities"] and context["emotional"]["baseline"] and business["memories"]
+    assert [item["signals"] is None for item in explained["receipt"]["items"]] == [False, True]
     _assert_documented(schema, _response_schema(schema, "/context/{contact_id}"), context)
+    _assert_documented(schema, _response_schema(schema, "/context/{contact_id}"), explained)
     _assert_documented(schema, _response_schema(schema, "/brain/context"), business)
 
 
@@ -109,7 +117,8 @@ def _resolved(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
 def _assert_documented(schema: dict[str, Any], node: dict[str, Any], value: Any) -> None:
     node = _resolved(schema, node)
     if isinstance(value, dict) and "properties" in node:
-        assert list(value) == list(node["properties"])
+        # every required field, and an optional one (the receipt) only where it is given
+        assert list(value) == [key for key in node["properties"] if key in node.get("required", ()) or key in value]
         for key, item in value.items():
             _assert_documented(schema, node["properties"][key], item)
     elif isinstance(value, list) and value:
