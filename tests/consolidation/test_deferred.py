@@ -117,19 +117,27 @@ def test_each_pass_looks_only_at_what_changed_since_the_previous_one(arjun: Cont
     assert stats["linked"] == 1
 
 
-def test_a_contact_without_a_previous_pass_has_all_its_memories_looked_at(arjun: Contact) -> None:
-    # given a memory written long ago (a backfill that took longer than any window) and no watermark
-    old = memory_create(
-        tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Walked Bruno", source="rules"
-    )
+def test_a_contact_without_a_previous_pass_looks_back_two_debounce_windows(arjun: Contact, settings) -> None:  # type: ignore[no-untyped-def]
+    # given no watermark, a memory changed long ago and one changed within the window
+    settings.CONSOLIDATION_DEBOUNCE_SECONDS = 300
+    old = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Ran 5 km", source="rules")
     Memory.objects.filter(pk=old.pk).update(updated_at=timezone.now() - timedelta(days=3))
-    ContactEntity.objects.create(
-        tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
-    )
+    new = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Swam 2 km", source="rules")
     redis_client().delete(watermark_key(arjun.pk))
+    looked_at: list[int] = []
+    original = deferred.memory_merge_similar
 
-    # when the pass runs, then it still links it
-    assert contact_consolidate_deferred(contact_id=arjun.pk)["linked"] == 1
+    def spy(*, memory: Memory) -> Memory | None:
+        looked_at.append(memory.pk)
+        return original(memory=memory)
+
+    # when the pass runs
+    with mock.patch.object(deferred, "memory_merge_similar", spy):
+        contact_consolidate_deferred(contact_id=arjun.pk)
+
+    # then it looked at the recent one only, and left a watermark for the next pass
+    assert looked_at == [new.pk]
+    assert redis_client().get(watermark_key(arjun.pk)) is not None
 
 
 def test_a_memory_told_before_its_entity_is_linked_when_the_entity_appears_later(arjun: Contact) -> None:
