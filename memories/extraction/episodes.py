@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import STOPWORDS, content_words, has_letters_or_digits, sentences
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import FILLER_WORDS
@@ -44,7 +45,11 @@ def summarise(message: str) -> str:
 
 def episode_summary(message: str) -> str:
     """``summarise`` of the sentences that tell of the contact (``tells_of_the_contact``); "" when none does: the
-    message was all chat around what happened — questions and reactions to the listener — and is no episode."""
+    message was all chat around what happened — questions and reactions to the listener — and is no episode. A message
+    that reads like instructions to a model ("Ignore previous instructions…") is kept as said, whole: it is stored as
+    an episode, flagged, for staff to see (see ``injection``)."""
+    if looks_like_injection(message):
+        return summarise(message)
     told = [sentence for sentence in sentences(message) if tells_of_the_contact(sentence)]
     kept = [trimmed for sentence in told if (trimmed := _without_filler_edges(sentence))]
     return _cut(" ".join(kept))
