@@ -43,10 +43,11 @@ def memory_line(memory: RankedMemory, now: datetime) -> str:
     flag = FLAGGED_SUFFIX if memory.flagged else ""
     if memory.memory_type != "episode":
         return f"- [{memory.memory_type}] {_quoted(memory.content)} (importance: {memory.importance:.2f}){flag}"
-    details = day(memory.created_at)
+    told_at = memory.created_at.astimezone(now.tzinfo)  # days as ``now`` counts them: the contact's, for /context
+    details = day(told_at)
     if memory.outdated_since is not None:  # told as current then, replaced since: say so, never show it as now
         details = f"{details}, no longer current: changed {relative_time(memory.outdated_since, now)}"
-    return f"- [episode] {_quoted(anchored(memory.content, memory.created_at))} ({details}){flag}"
+    return f"- [episode] {_quoted(anchored(memory.content, told_at))} ({details}){flag}"
 
 
 def relative_time(then: datetime, now: datetime) -> str:

@@ -18,10 +18,11 @@ _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 _WEEKDAY = "|".join(WEEKDAYS)
 _COUNT = r"\d{1,2}|a couple of|couple of|an?|one|two|three|four|five|six"
 _EXPRESSION = re.compile(
-    rf"\b(?:(?P<day_before>the day before yesterday)|(?P<yesterday>yesterday|last night)|(?P<tomorrow>tomorrow)"
+    rf"\b(?:(?P<day_before>(?:the )?day before yesterday)|(?P<yesterday>yesterday|last night)"
+    rf"|(?P<day_after>(?:the )?day after tomorrow)|(?P<tomorrow>tomorrow)"
     rf"|(?:last|this past) (?P<last_weekday>{_WEEKDAY})|next (?P<next_weekday>{_WEEKDAY})"
     rf"|(?:last|this past) (?P<last_span>week|weekend|month|year)|next (?P<next_span>week|weekend|month|year)"
-    rf"|(?P<count>{_COUNT}) (?P<unit>day|week|month|year)s? ago)\b",
+    rf"|(?P<count>{_COUNT}) (?P<unit>day|week|month|year)s? ago)\b(?!-)",
     re.IGNORECASE,
 )
 
@@ -41,6 +42,8 @@ def _meaning(match: re.Match[str], said: date) -> str:
     found = {name: value.lower() for name, value in match.groupdict().items() if value}
     if "day_before" in found:
         return day(said - timedelta(days=2))
+    if "day_after" in found:
+        return day(said + timedelta(days=2))
     if "yesterday" in found:
         return day(said - timedelta(days=1))
     if "tomorrow" in found:

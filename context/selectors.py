@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from config import clock
+from contacts.activity import contact_zone
 from contacts.models import Contact, ContactState, Tenant
 from context.budget import Chosen, fill_budget, fill_contact_budget
 from context.context_text import RecentEpisode, context_text
@@ -107,6 +108,7 @@ def contact_context_get(
     )
     if contact is None:
         return None
+    now = now.astimezone(contact_zone(contact.timezone))  # the same instant; its days are the contact's (dates)
     state = contact.state
     known = list(ContactEntity.objects.filter(contact=contact))
     ranked, mentioned = rank_for_query(

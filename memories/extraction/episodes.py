@@ -50,7 +50,8 @@ def episode_summary(message: str) -> str:
     an episode, flagged, for staff to see (see ``injection``)."""
     if looks_like_injection(message):
         return summarise(message)
-    told = [sentence for sentence in sentences(message) if tells_of_the_contact(sentence)]
+    parts = sentences(message)
+    told = [part for i, part in enumerate(parts) if tells_of_the_contact(part, opens=i == 0 and len(parts) > 1)]
     kept = [trimmed for sentence in told if (trimmed := _without_filler_edges(sentence))]
     return _cut(" ".join(kept))
 
@@ -65,26 +66,30 @@ def _cut(text: str) -> str:
 _EDGE_WORD = re.compile(r"^[^\W_]+(?:'[^\W_]+)?[,!.…]*$")
 
 
-def tells_of_the_contact(sentence: str) -> bool:
-    """False for the sentences of a message that are about the listener or are only a reaction to them: a question
-    that does not speak of the speaker ("What made you decide?", "Any more paintings coming up?"), words about the
-    listener alone ("Your kind words mean a lot"), and a reaction, maybe to a name ("Thanks, Melanie!", "Wow, that's
-    amazing!", "Hey Gina!"). Whatever speaks of the speaker stays, asked or not ("Why does my back hurt so much?")."""
+def tells_of_the_contact(sentence: str, *, opens: bool = False) -> bool:
+    """False for the sentences of a message that are only about the listener: a question that does not speak of the
+    speaker ("What made you decide?", "Any more paintings coming up?") and a reaction, maybe to a name ("Thanks,
+    Melanie!", "Wow, that's amazing!", "Hey Gina!"). Whatever speaks of the speaker stays, asked or not ("Why does my
+    back hurt so much?", "¿Debería dejar mi trabajo?"). ``opens``: the sentence opens a longer message, where a name
+    on its own greets the listener ("Caroline! Missed you."); anywhere else it answers ("Bruno!", "My dog? Max.")."""
     words = [word.lower() for word in _WORD.findall(sentence)]
-    first_person = any(word in _FIRST_PERSON for word in words)
-    if sentence.rstrip(" )\"'*_~").endswith("?") and not first_person:
+    if sentence.rstrip(" )\"'*_~").endswith("?") and not any(word in _FIRST_PERSON for word in words):
         return False
-    if not first_person and any(word in _SECOND_PERSON for word in words):
-        return False
-    names = {name.lower() for name in _VOCATIVE.findall(sentence)}
+    names = {name.lower() for name in (_VOCATIVE_OR_OPENING if opens else _VOCATIVE).findall(sentence)}
     return any(word not in _REACTION and word not in names for word in words)
 
 
+# The speaker, in the languages extraction reads (en, es, pt, fr, de, it, romanised Hindi).
 _FIRST_PERSON = frozenset(
     {"i", "i'm", "i've", "i'll", "i'd", "im", "ive", "me", "my", "mine", "myself", "we", "we're", "we've", "we'll",
-     "we'd", "us", "our", "ours", "ourselves"}
+     "we'd", "us", "our", "ours", "ourselves",
+     "yo", "mi", "mis", "nosotros", "nosotras", "nuestro", "nuestra", "nuestros", "nuestras",  # es
+     "eu", "meu", "minha", "meus", "minhas", "nós", "nosso", "nossa",  # pt
+     "je", "j'ai", "moi", "mon", "ma", "mes", "nous", "notre", "nos",  # fr
+     "ich", "mich", "mir", "mein", "meine", "meinen", "meinem", "meiner", "wir", "uns", "unser", "unsere",  # de
+     "io", "mio", "mia", "miei", "mie", "noi", "nostro", "nostra",  # it
+     "main", "mera", "meri", "mere", "mujhe", "mujhko", "hum", "hamara", "hamari"}  # romanised Hindi
 )  # fmt: skip
-_SECOND_PERSON = frozenset({"you", "you're", "you've", "you'll", "you'd", "your", "yours", "yourself", "ya", "u", "ur"})
 # Words a reaction is made of: acknowledgements, praise, greetings and sign-offs, with the small words around them.
 _REACTION = (
     FILLER_WORDS
@@ -96,10 +101,12 @@ _REACTION = (
        "welcome", "love", "like", "much", "lot", "appreciate", "appreciated", "means", "mean", "thats", "that's",
        "it's", "what's", "how's", "so", "such", "very", "too", "pretty", "super", "kind", "sure", "true"}
 )  # fmt: skip
-# A name said to the listener: capitalised, after a comma or a greeting or opening the sentence, before punctuation.
-_VOCATIVE = re.compile(
-    r"(?:^|,\s*|\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Yy]o|[Ww]ow)\s+)([A-Z][a-z]+)(?=\s*[,!.?…]|\s*$)"
-)
+# A name said to the listener: capitalised, after a comma or a greeting, before punctuation ("Thanks, Melanie!", "Hey
+# Gina!"); opening a message of several sentences too ("Caroline! Missed you.").
+_GREETING = r"\b(?:[Hh]ey|[Hh]i|[Hh]ello|[Tt]hanks|[Yy]o|[Ww]ow)\s+"
+_NAME_BEFORE_PUNCTUATION = r"([A-Z][a-z]+)(?=\s*[,!.?…]|\s*$)"
+_VOCATIVE = re.compile(rf"(?:,\s*|{_GREETING}){_NAME_BEFORE_PUNCTUATION}")
+_VOCATIVE_OR_OPENING = re.compile(rf"(?:^|,\s*|{_GREETING}){_NAME_BEFORE_PUNCTUATION}")
 
 
 def _without_filler_edges(sentence: str) -> str:

@@ -298,7 +298,8 @@ class _Scoring(NamedTuple):
 
 def _ranked(row: _Row, similarity: _Similarity, scoring: _Scoring) -> RankedMemory:
     last_touch = row.accessed_at or row.created_at
-    entity_match = scoring.subject or not scoring.mentioned.isdisjoint(row.entity_ids)
+    # The contact is every memory's entity, unless the query also names one of theirs: then that one decides.
+    entity_match = not scoring.mentioned.isdisjoint(row.entity_ids) or (scoring.subject and not scoring.mentioned)
     signals = {
         "similarity": similarity.fused,
         "recency": min(max(1 - (scoring.now - last_touch).total_seconds() / 86400 / 365, 0.0), 1.0),

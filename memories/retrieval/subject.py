@@ -18,7 +18,6 @@ from memories.extraction.text import STOPWORDS
 def subject_pattern(name: str, query: str) -> re.Pattern[str] | None:
     """The contact's display name as a whole word (with a possessive), or None for a name too short to tell. Written
     as the name is ("Will", not "will") unless the query is all lowercase; a name that is a stopword, always so."""
-    name = " ".join(name.split())
     if len(name) < 3:
         return None
     any_case = query == query.lower() and name.lower() not in STOPWORDS
@@ -26,10 +25,11 @@ def subject_pattern(name: str, query: str) -> re.Pattern[str] | None:
 
 
 def without_subject(query: str, name: str) -> str | None:
-    """The query without the contact's name, or None when it does not name them. A query that is nothing but the
-    name ("Caroline?") keeps it: there is nothing else to match."""
-    pattern = subject_pattern(name, query)
-    if pattern is None or not pattern.search(query):
-        return None
-    rest = " ".join(pattern.sub(" ", query).split())
-    return rest if re.search(r"\w", rest) else query
+    """The query without the contact's name — the whole display name, else its first word ("Mary" of "Mary Jane") —
+    or None when it names neither. A query that is only the name ("Caroline?") keeps it: nothing else to match."""
+    for said in dict.fromkeys([" ".join(name.split()), *name.split()[:1]]):
+        pattern = subject_pattern(said, query)
+        if pattern is not None and pattern.search(query):
+            rest = " ".join(pattern.sub(" ", query).split())
+            return rest if re.search(r"\w", rest) else query
+    return None

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from datetime import timedelta
 from unittest import mock
 
@@ -32,6 +34,20 @@ def arjun(tenant: Tenant) -> Contact:
     contact = ContactFactory(tenant=tenant, external_id="arjun", display_name="Arjun")
     redis_client().delete(debounce_key(contact.pk))
     return contact
+
+
+@contextlib.contextmanager
+def _looked_at() -> Iterator[list[int]]:
+    """The memories the deferred pass looks at (each one it tries to merge), in order."""
+    looked_at: list[int] = []
+    original = deferred.memory_merge_similar
+
+    def spy(*, memory: Memory) -> Memory | None:
+        looked_at.append(memory.pk)
+        return original(memory=memory)
+
+    with mock.patch.object(deferred, "memory_merge_similar", spy):
+        yield looked_at
 
 
 def test_one_pass_is_queued_per_contact_per_window(
@@ -101,15 +117,8 @@ def test_each_pass_looks_only_at_what_changed_since_the_previous_one(arjun: Cont
     ContactEntity.objects.create(
         tenant=arjun.tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
     )
-    looked_at: list[int] = []
-    original = deferred.memory_merge_similar
-
-    def spy(*, memory: Memory) -> Memory | None:
-        looked_at.append(memory.pk)
-        return original(memory=memory)
-
     # when the next pass runs
-    with mock.patch.object(deferred, "memory_merge_similar", spy):
+    with _looked_at() as looked_at:
         stats = contact_consolidate_deferred(contact_id=arjun.pk)
 
     # then it looked at the new memory alone, and linked it
@@ -124,15 +133,8 @@ def test_a_contact_without_a_previous_pass_looks_back_two_debounce_windows(arjun
     Memory.objects.filter(pk=old.pk).update(updated_at=timezone.now() - timedelta(days=3))
     new = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Swam 2 km", source="rules")
     redis_client().delete(watermark_key(arjun.pk))
-    looked_at: list[int] = []
-    original = deferred.memory_merge_similar
-
-    def spy(*, memory: Memory) -> Memory | None:
-        looked_at.append(memory.pk)
-        return original(memory=memory)
-
     # when the pass runs
-    with mock.patch.object(deferred, "memory_merge_similar", spy):
+    with _looked_at() as looked_at:
         contact_consolidate_deferred(contact_id=arjun.pk)
 
     # then it looked at the recent one only, and left a watermark for the next pass
@@ -158,3 +160,18 @@ def test_a_memory_told_before_its_entity_is_linked_when_the_entity_appears_later
     # then the old memory is linked to it
     assert stats["linked"] == 1
     assert list(Memory.objects.get(pk=memory.pk).entities.values_list("key", flat=True)) == ["bruno"]
+
+
+def test_a_memory_saved_just_before_the_previous_pass_began_is_looked_at_again(arjun: Contact) -> None:
+    # given the previous pass began a minute ago; a memory saved 5 s before it (its commit may have come after the pass
+    # read) and one saved well before
+    redis_client().set(watermark_key(arjun.pk), repr(time.time() - 60))
+    late = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Ran 5 km", source="rules")
+    early = memory_create(tenant=arjun.tenant, contact=arjun, memory_type="episode", content="Swam", source="rules")
+    Memory.objects.filter(pk=late.pk).update(updated_at=timezone.now() - timedelta(seconds=65))
+    Memory.objects.filter(pk=early.pk).update(updated_at=timezone.now() - timedelta(seconds=90))
+
+    # when the pass runs, then it looks at the one inside the margin only
+    with _looked_at() as looked_at:
+        contact_consolidate_deferred(contact_id=arjun.pk)
+    assert looked_at == [late.pk]

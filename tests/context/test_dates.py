@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -18,6 +19,9 @@ MONDAY = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
     [("I went to a support group yesterday.", "I went to a support group yesterday [7 May 2023]."),
      ("Last night was wild", "Last night [7 May 2023] was wild"),
      ("the day before yesterday", "the day before yesterday [6 May 2023]"),
+     ("day before yesterday", "day before yesterday [6 May 2023]"),
+     ("the day after tomorrow", "the day after tomorrow [10 May 2023]"),
+     ("last night-shift was long", "last night-shift was long"),
      ("see you tomorrow", "see you tomorrow [9 May 2023]"),
      ("We went camping last week!", "We went camping last week [the week before 8 May 2023]!"),
      ("this past weekend was great", "this past weekend [the weekend before 8 May 2023] was great"),
@@ -50,3 +54,16 @@ def test_an_episode_line_says_the_day_it_was_told_and_anchors_its_words() -> Non
 
     assert memory_line(episode, now) == '- [episode] "Broke my wrist yesterday [7 May 2023]" (8 May 2023)'
     assert memory_line(fact, now) == '- [fact] "Lives in Porto since last year" (importance: 0.70)'
+
+
+def test_an_episode_line_counts_days_in_the_contacts_timezone() -> None:
+    # given "yesterday" said at 20:00 in Los Angeles on 7 May (03:00 on 8 May in UTC)
+    said = datetime(2023, 5, 8, 3, 0, tzinfo=UTC)
+    episode = RankedMemory(
+        id=1, memory_type="episode", content="Broke my wrist yesterday", importance=0.5, score=0.5, similarity=0.5,
+        entity_match=False, source_message_ids=["m1"], created_at=said,
+    )  # fmt: skip
+    now = datetime(2023, 6, 1, 18, 0, tzinfo=UTC).astimezone(ZoneInfo("America/Los_Angeles"))
+
+    # then the line is in their days: told on 7 May, about 6 May
+    assert memory_line(episode, now) == '- [episode] "Broke my wrist yesterday [6 May 2023]" (7 May 2023)'

@@ -124,7 +124,7 @@ def test_low_content_messages_make_no_episode(tenant: Tenant) -> None:
 
 def test_questions_and_reactions_to_the_listener_make_no_episode(tenant: Tenant) -> None:
     # when messages are only a reaction, a question to the listener, or words about them
-    for n, text in enumerate(["Wow, Mel! Any more paintings coming up?", "Thanks, Melanie! Your kind words mean a lot.",
+    for n, text in enumerate(["Wow, Mel! Any more paintings coming up?", "Thanks, Melanie! So kind of you.",
                               "That's awesome, Caroline! What made you decide to move?"]):  # fmt: skip
         ingest(tenant, text, message_id=f"m{n}", at=T0)
     # and one also tells what happened to the speaker
@@ -133,6 +133,19 @@ def test_questions_and_reactions_to_the_listener_make_no_episode(tenant: Tenant)
     # then only the telling becomes an episode, without the reaction around it
     episodes = Memory.objects.filter(tenant=tenant, memory_type="episode").values_list("content", flat=True)
     assert list(episodes) == ["I passed the adoption agency interviews last Friday!"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Soll ich meinen Job kündigen?", "¿Debería dejar mi trabajo?", "Est-ce que je devrais quitter mon travail ?",
+     "Kya mujhe naukri chhod deni chahiye?", "My dog? Max.", "Your advice helped, got the job.",
+     "You were right, the interview went great."],
+)  # fmt: skip
+def test_what_a_contact_says_of_themselves_stays_an_episode_however_said(tenant: Tenant, text: str) -> None:
+    # a question about the speaker in any language extraction reads, a name as an answer, a thank-you with news
+    ingest(tenant, text, message_id="m1", at=T0)
+
+    assert list(Memory.objects.filter(tenant=tenant, memory_type="episode").values_list("content", flat=True)) == [text]
 
 
 def test_an_episode_answering_the_assistant_is_embedded_with_what_it_answered(tenant: Tenant) -> None:

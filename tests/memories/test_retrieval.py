@@ -9,7 +9,7 @@ import pytest
 
 from config import clock
 from contacts.models import Contact, Tenant
-from memories.models import Memory
+from memories.models import ContactEntity, Memory
 from memories.retrieval import rank_for_query
 from memories.retrieval.ranking import SIGNALS, RankedMemory, retrieval_weights
 from memories.retrieval.subject import without_subject
@@ -51,7 +51,9 @@ def _ranked(contact: Contact, query: str, **options: Any) -> list[RankedMemory]:
      ("Will is moving", "Will", "is moving"),
      ("what will I do next", "Will", None),  # a name that is a common word: only as the name is written
      ("Caroline-Anne called", "Caroline", None),
-     ("Did Jo call?", "Jo", None)],  # too short to tell from a word
+     ("Did Jo call?", "Jo", None),  # too short to tell from a word
+     ("What does Mary like?", "Mary  Jane", "What does like?"),  # the first name of a full one
+     ("Is Mary Jane home?", "Mary Jane", "Is home?")],
 )  # fmt: skip
 def test_a_query_names_the_contact_as_a_word_written_as_the_name_is(query: str, name: str, rest: str | None) -> None:
     assert without_subject(query, name) == rest
@@ -129,3 +131,23 @@ def test_explain_adds_the_memories_that_were_not_candidates_after_the_candidates
     assert [m.id for m in explained[:3]] == [m.id for m in plain]
     assert len(explained) == 6 and not any(m.candidate for m in explained[3:])
     assert "Filed the quarterly tax return" in [m.content for m in explained[3:]]
+
+
+def test_an_entity_the_query_names_still_decides_when_it_also_names_the_contact(tenant: Tenant) -> None:
+    # given Caroline's memory about Bruno (linked) and a closer-worded one about something else
+    caroline = _contact(tenant, "Caroline")
+    bruno = ContactEntity.objects.create(
+        tenant=tenant, contact=caroline, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno"]
+    )
+    linked = _memory(caroline, "Took him to the vet for his shots")
+    linked.entities.add(bruno)
+    _memory(caroline, "Said the new vet clinic downtown is nice")
+    memories_embed_pending(tenant_id=tenant.pk, contact_id=caroline.pk)
+
+    # when the question names both Caroline and Bruno
+    ranked, _ = rank_for_query(
+        contact=caroline, query="What did Caroline say about Bruno at the vet?", now=NOW, known=[bruno]
+    )
+
+    # then only the memory linked to Bruno matches the entity, and it ranks first
+    assert [(m.id == linked.pk, m.entity_match) for m in ranked] == [(True, True), (False, False)]
