@@ -68,28 +68,41 @@ _EDGE_WORD = re.compile(r"^[^\W_]+(?:'[^\W_]+)?[,!.…]*$")
 
 def tells_of_the_contact(sentence: str, *, opens: bool = False) -> bool:
     """False for the sentences of a message that are only about the listener: a question that does not speak of the
-    speaker ("What made you decide?", "Any more paintings coming up?") and a reaction, maybe to a name ("Thanks,
-    Melanie!", "Wow, that's amazing!", "Hey Gina!"). Whatever speaks of the speaker stays, asked or not ("Why does my
-    back hurt so much?", "¿Debería dejar mi trabajo?"). ``opens``: the sentence opens a longer message, where a name
-    on its own greets the listener ("Caroline! Missed you."); anywhere else it answers ("Bruno!", "My dog? Max.")."""
+    speaker ("What made you decide?", "Any more paintings coming up?"), a reaction, maybe to a name ("Thanks,
+    Melanie!", "Wow, that's amazing!", "Hey Gina!"), and words to the listener alone ("Your kind words mean a lot").
+    Whatever speaks of the speaker stays, asked or not ("Why does my back hurt so much?", "¿Debería dejar mi
+    trabajo?", "Your advice helped, got the job"). ``opens``: the sentence opens a longer message, where a name on its
+    own greets the listener ("Caroline! Missed you."); anywhere else it answers ("Bruno!", "My dog? Max.")."""
     words = [word.lower() for word in _WORD.findall(sentence)]
-    if sentence.rstrip(" )\"'*_~").endswith("?") and not any(word in _FIRST_PERSON for word in words):
+    first_person = any(word in _FIRST_PERSON for word in words)
+    if sentence.rstrip(" )\"'*_~").endswith("?") and not first_person:
         return False
     names = {name.lower() for name in (_VOCATIVE_OR_OPENING if opens else _VOCATIVE).findall(sentence)}
-    return any(word not in _REACTION and word not in names for word in words)
+    told = [clause for clause in _clauses(sentence) if any(w not in _REACTION and w not in names for w in clause)]
+    # Every clause with something in it speaks to the listener ("Your kind words mean a lot"): about them, not the
+    # speaker; a clause of its own keeps the sentence ("Your advice helped, got the job").
+    return bool(told) and (first_person or not all(any(w in _SECOND_PERSON for w in clause) for clause in told))
+
+
+def _clauses(sentence: str) -> list[list[str]]:
+    return [[w.lower() for w in _WORD.findall(part)] for part in _CLAUSE_BREAK.split(sentence)]
 
 
 # The speaker, in the languages extraction reads (en, es, pt, fr, de, it, romanised Hindi).
 _FIRST_PERSON = frozenset(
     {"i", "i'm", "i've", "i'll", "i'd", "im", "ive", "me", "my", "mine", "myself", "we", "we're", "we've", "we'll",
      "we'd", "us", "our", "ours", "ourselves",
-     "yo", "mi", "mis", "nosotros", "nosotras", "nuestro", "nuestra", "nuestros", "nuestras",  # es
+     "mi", "mis", "nosotros", "nosotras", "nuestro", "nuestra", "nuestros", "nuestras",  # es
      "eu", "meu", "minha", "meus", "minhas", "nós", "nosso", "nossa",  # pt
-     "je", "j'ai", "moi", "mon", "ma", "mes", "nous", "notre", "nos",  # fr
+     "je", "j'ai", "moi", "mon", "mes", "nous", "notre",  # fr
      "ich", "mich", "mir", "mein", "meine", "meinen", "meinem", "meiner", "wir", "uns", "unser", "unsere",  # de
-     "io", "mio", "mia", "miei", "mie", "noi", "nostro", "nostra",  # it
-     "main", "mera", "meri", "mere", "mujhe", "mujhko", "hum", "hamara", "hamari"}  # romanised Hindi
+     "io", "mio", "miei", "mie", "noi", "nostro", "nostra",  # it
+     "mera", "meri", "mere", "mujhe", "mujhko", "hamara", "hamari"}  # romanised Hindi
 )  # fmt: skip
+# Left out: the words that are English too ("yo", "ma", "main", "hum", "nos", "mia"): an English question with one
+# would count as the speaker's.
+_SECOND_PERSON = frozenset({"you", "you're", "you've", "you'll", "you'd", "your", "yours", "yourself", "ya", "u", "ur"})
+_CLAUSE_BREAK = re.compile(r"[,;:—–]|\s-\s|\b(?:and|but|so)\b")
 # Words a reaction is made of: acknowledgements, praise, greetings and sign-offs, with the small words around them.
 _REACTION = (
     FILLER_WORDS
