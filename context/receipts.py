@@ -21,7 +21,7 @@ from context.context_text import memory_line
 from memories.durability import is_durable
 from memories.models import Memory, MemoryStatus
 from memories.retrieval.ranking import RankedMemory, retrieval_weights
-from memories.retrieval.subject import without_subject
+from memories.retrieval.subject import query_as_matched
 
 INCLUDED_AS_DURABLE = "durable"  # went in first, within the durable budget
 INCLUDED_BY_SCORE = "score"
@@ -103,7 +103,7 @@ def context_receipt_get(
     """The receipt of one /context read: ``ranked`` is the ranking with ``explain=True`` (candidates, then the
     other eligible memories), ``chosen`` what the budget took from the candidates under ``memory_budget``
     (``ceiling``: the caller's ?budget=). One query: the memories outside the eligible set."""
-    rest = without_subject(query, contact.display_name) if query else None
+    matched, subject = query_as_matched(query, contact.display_name)
     taken = {c.memory.id: c for c in chosen}
     included = [_included(c) for c in chosen]
     dropped = [_dropped(m, now) for m in ranked if m.id not in taken]
@@ -111,8 +111,8 @@ def context_receipt_get(
     ineligible = [_ineligible(memory, reason) for memory, reason in outside]
     return ContextReceipt(
         query=query,
-        matched_query=query if rest is None else rest,
-        subject=rest is not None,
+        matched_query=matched,
+        subject=subject,
         weights=_weights(retrieval_weights(contact.tenant), has_query=bool(query)),
         candidates=settings.RETRIEVAL_CANDIDATES,
         min_importance=settings.RETRIEVAL_MIN_IMPORTANCE,

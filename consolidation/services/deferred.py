@@ -9,9 +9,8 @@ written before their entity existed.
 Each pass looks at the memories changed since the previous pass began (its watermark, kept in Redis), not at a
 wall-clock window: a backfill writes a year in minutes, and a window would hand every pass all of it (the cost of an
 import then grows with the square of its length). Without a watermark (a contact's first pass, or Redis lost it) the
-pass looks back two debounce windows, as it always did: looking at all of a contact's memories instead cost every
-contact's first pass after an upgrade one nearest-neighbour query per memory (measured: /context p95 +13 ms while a
-worker caught up)."""
+pass looks back two debounce windows, as it always did: looking at all of a contact's memories instead would cost
+every contact's first pass after an upgrade one nearest-neighbour query per memory."""
 
 from __future__ import annotations
 

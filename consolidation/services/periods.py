@@ -20,6 +20,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 
 from contacts.models import Contact, ContactState
+from memories.extraction.episodes import first_words
 from memories.extraction.text import content_words
 from memories.models import Memory, MemoryStatus, MemoryType
 from memories.services import recent
@@ -373,8 +374,7 @@ def _most_telling(episodes: Sequence[Memory], budget: int) -> list[Memory]:
 
 
 def _gist(content: str) -> str:
-    words = content.rstrip(".!?…").split()
-    return " ".join(words[:_GIST_MAX_WORDS]) + ("…" if len(words) > _GIST_MAX_WORDS else "")
+    return first_words(content.rstrip(".!?…"), _GIST_MAX_WORDS)
 
 
 def _day(episode: Memory) -> str:

@@ -18,7 +18,7 @@ from consolidation.services.deferred import contact_consolidation_schedule
 from contacts.activity import contact_state_record_activity
 from contacts.models import ContactState, Message, ProcessingStatus, Role
 from memories.extraction import Candidate, Extraction, extract
-from memories.extraction.episodes import episode_summary, says_more_than, summarise
+from memories.extraction.episodes import episode_summary, first_words, says_more_than, summarise
 from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.services import recent
 from memories.services.candidates import candidate_apply
@@ -145,8 +145,7 @@ def _replying_to(message: Message) -> str:
     )
     if previous is None or previous[0] != Role.ASSISTANT:
         return ""
-    words = previous[1].split()
-    return " ".join(words[:REPLYING_TO_MAX_WORDS]) + ("…" if len(words) > REPLYING_TO_MAX_WORDS else "")
+    return first_words(previous[1], REPLYING_TO_MAX_WORDS)
 
 
 def _link_reply(message: Message) -> None:

@@ -40,7 +40,7 @@ def summarise(message: str) -> str:
     not the chat around it: sentences of greetings, laughter or filler alone ("omg hiii!", "lol") are left out, and
     so are such words opening or closing a sentence ("so we got a puppy lol" → "we got a puppy")."""
     kept = [trimmed for sentence in sentences(message) if (trimmed := _without_filler_edges(sentence))]
-    return _cut(" ".join(kept or sentences(message)))
+    return first_words(" ".join(kept or sentences(message)), SUMMARY_MAX_WORDS)
 
 
 def episode_summary(message: str) -> str:
@@ -53,14 +53,13 @@ def episode_summary(message: str) -> str:
     parts = sentences(message)
     told = [part for i, part in enumerate(parts) if tells_of_the_contact(part, opens=i == 0 and len(parts) > 1)]
     kept = [trimmed for sentence in told if (trimmed := _without_filler_edges(sentence))]
-    return _cut(" ".join(kept))
+    return first_words(" ".join(kept), SUMMARY_MAX_WORDS)
 
 
-def _cut(text: str) -> str:
+def first_words(text: str, count: int) -> str:
+    """``text``'s first ``count`` words, whitespace made single; "…" marks a cut."""
     words = text.split()
-    if len(words) <= SUMMARY_MAX_WORDS:
-        return " ".join(words)
-    return " ".join(words[:SUMMARY_MAX_WORDS]) + "…"
+    return " ".join(words[:count]) + ("…" if len(words) > count else "")
 
 
 _EDGE_WORD = re.compile(r"^[^\W_]+(?:'[^\W_]+)?[,!.…]*$")

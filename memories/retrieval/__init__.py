@@ -17,7 +17,7 @@ from memories.retrieval.ranking import (
     rank_memories,
     retrieval_weights,
 )
-from memories.retrieval.subject import without_subject
+from memories.retrieval.subject import query_as_matched
 from memories.services.entities import entities_mentioned
 
 
@@ -36,8 +36,7 @@ def rank_for_query(
     ``explain``: the memories that were not candidates too, after them (``RankedMemory.candidate`` False).
     A query naming the contact is matched without the name, and all their memories match it (``subject``)."""
     mentioned = entities_mentioned(query, known) if query else []
-    rest = without_subject(query, contact.display_name) if query else None
-    matched = query if rest is None else rest
+    matched, subject = query_as_matched(query, contact.display_name)
     ranked = rank_contact_memories(
         contact=contact,
         weights=retrieval_weights(contact.tenant),
@@ -46,7 +45,7 @@ def rank_for_query(
         query_text=matched,
         entity_ids=[e.pk for e in mentioned],
         keep_durable=keep_durable,
-        subject=rest is not None,
+        subject=subject,
         explain=explain,
     )
     return ranked, mentioned

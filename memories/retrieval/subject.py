@@ -33,3 +33,9 @@ def without_subject(query: str, name: str) -> str | None:
             rest = " ".join(pattern.sub(" ", query).split())
             return rest if re.search(r"\w", rest) else query
     return None
+
+
+def query_as_matched(query: str, name: str) -> tuple[str, bool]:
+    """What the memories are matched against, and whether the query names the contact (the ranking's ``subject``)."""
+    rest = without_subject(query, name) if query else None
+    return (query, False) if rest is None else (rest, True)
