@@ -12,6 +12,7 @@ from ingest.services.pipeline import message_process_deferred
 from ingest.tasks import process_message
 from memories.models import ContactEntity, Memory, MemoryEvent
 from memories.retrieval import rank_for_query
+from memories.selectors import memory_history
 from memories.services.enrichment import embedding_text
 from providers.embeddings import embed_texts
 from tests.memories.helpers import ingest, ledger_message
@@ -48,7 +49,7 @@ def test_a_repeated_preference_reinforces_instead_of_duplicating(tenant: Tenant)
     [memory] = Memory.objects.filter(tenant=tenant, memory_type="preference")
     assert memory.importance == pytest.approx(0.85)
     assert memory.source_message_ids == ["m1", "m2"]
-    assert list(memory.events.values_list("kind", flat=True)) == ["created", "reinforced"]
+    assert list(memory_history(memory=memory).values_list("kind", flat=True)) == ["created", "reinforced"]
 
 
 def test_reinforcement_is_capped_at_one(tenant: Tenant) -> None:

@@ -12,6 +12,7 @@ from consolidation.services.run import consolidation_run
 from contacts.models import Message, Tenant
 from ingest.tasks import process_message
 from memories.models import Memory
+from memories.selectors import memory_history
 from memories.services.records import memory_create
 from tests.memories.helpers import ingest, ledger_message
 
@@ -58,7 +59,7 @@ def test_a_restated_value_reinforces_the_current_memory_whatever_the_wording(
     [memory] = _slot(tenant, slot)
     assert (memory.content, memory.source_message_ids) == (content, ["m1", "m2"])
     assert memory.importance == pytest.approx(importance)
-    assert list(memory.events.values_list("kind", flat=True)) == ["created", "reinforced"]
+    assert list(memory_history(memory=memory).values_list("kind", flat=True)) == ["created", "reinforced"]
     assert _slot(tenant, slot, "superseded") == []
 
 
