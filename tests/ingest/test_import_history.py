@@ -243,7 +243,11 @@ def test_csv_import_runs_the_pipeline_with_quoting_bom_metadata_and_empty_cells(
     assert [m.client_message_id[:7] for m in stored] == ["c1", "c2", "import-"]
     assert [m.sent_at for m in stored] == [T0, T0 + timedelta(minutes=1), T0 + timedelta(minutes=2)]
     # an empty display_name cell is absent, so it does not blank the name an earlier row gave
-    assert list(Contact.objects.filter(tenant=tenant).order_by("external_id").values_list("external_id", "display_name", "channel")) == [
+    assert list(
+        Contact.objects.filter(tenant=tenant)
+        .order_by("external_id")
+        .values_list("external_id", "display_name", "channel")
+    ) == [
         ("ana", "Ana", "whatsapp"),
         ("ben", "", ""),
     ]
