@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.apps import apps as global_apps
 from django.db import router
 from django.utils import timezone
 
@@ -88,8 +89,9 @@ BEAT_SCHEDULES: tuple[BeatSchedule, ...] = (
 
 
 # ``apps`` is the migrated state's registry (django.apps.registry.Apps), typed Any: importing that class trips
-# mypy 2.4 with django-stubs (typeddjango/django-stubs#3605, "Cannot serialize PlaceholderType instance").
-def beat_schedules_sync(*, apps: Any, using: str = "default", verbosity: int = 1, **kwargs: Any) -> None:
+# mypy 2.4 with django-stubs (typeddjango/django-stubs#3605, "Cannot serialize PlaceholderType instance"). ``flush``
+# sends post_migrate without it: then the installed apps, as Django's own handlers default to.
+def beat_schedules_sync(*, apps: Any = global_apps, using: str = "default", verbosity: int = 1, **kwargs: Any) -> None:
     """``post_migrate``: create the declared periodic tasks that have no schedule in the database yet.
 
     A task counts as scheduled when any row names it, whatever the row's name, interval or state (staff may

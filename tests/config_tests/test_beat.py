@@ -78,6 +78,16 @@ def test_a_migrate_creates_each_missing_schedule_once_and_tells_a_running_beat()
     assert last_change is not None and last_change > LONG_AGO
 
 
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_flush_empties_the_database_and_schedules_every_declared_task_again() -> None:
+    # given a migrated database
+    # when an operator flushes it (post_migrate is sent without the migrated state's apps)
+    call_command("flush", verbosity=0, interactive=False)
+
+    # then every declared task is scheduled again, as declared
+    assert [_as_declared(PeriodicTask.objects.get(task=entry.task)) for entry in BEAT_SCHEDULES] == list(BEAT_SCHEDULES)
+
+
 def test_migrating_again_changes_nothing() -> None:
     # given a migrated database
     before = _snapshot()
