@@ -172,6 +172,7 @@ class AsyncRapportClient:
         return await self._send(calls.memory_update(memory_id=memory_id, changes=changes))
 
     async def delete_memory(self, memory_id: int) -> None:
+        """Deletes the memory. Retried after a lost answer like any DELETE, it may then raise ``NotFoundError``."""
         await self._send(calls.memory_delete(memory_id=memory_id))
 
     async def memory_history(

@@ -173,6 +173,7 @@ class RapportClient:
         return self._send(calls.memory_update(memory_id=memory_id, changes=changes))
 
     def delete_memory(self, memory_id: int) -> None:
+        """Deletes the memory. Retried after a lost answer like any DELETE, it may then raise ``NotFoundError``."""
         self._send(calls.memory_delete(memory_id=memory_id))
 
     def memory_history(
