@@ -81,8 +81,9 @@ def test_a_message_for_an_erased_contact_is_gone(rapport: RapportClient) -> None
 
 
 def test_beyond_the_rate_limit_is_rate_limited_with_retry_after(live_server: Any, api_key: str) -> None:
-    # given a deployment allowing one request a minute per key, and a client that does not wait for a retry
-    rates = {**settings.API_RATE_LIMITS, "default": "1/min"}
+    # given a deployment allowing one request a day per key (a window that does not end between two requests, bar
+    # midnight UTC), and a client that does not retry
+    rates = {**settings.API_RATE_LIMITS, "default": "1/day"}
     with (
         override_settings(REST_FRAMEWORK={**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}),
         RapportClient(live_server.url, api_key, max_retries=0) as rapport,
@@ -93,15 +94,15 @@ def test_beyond_the_rate_limit_is_rate_limited_with_retry_after(live_server: Any
         with pytest.raises(RateLimitedError) as caught:
             rapport.get_contact("nobody")
 
-    # then the second is refused, saying how long to wait (whole seconds, to the end of the minute)
+    # then the second is refused, saying how long to wait (whole seconds, to the end of the day)
     assert caught.value.status == 429
-    assert caught.value.retry_after is not None and 1 <= caught.value.retry_after <= 60
-    assert "1/min" in (caught.value.detail or "")
+    assert caught.value.retry_after is not None and 1 <= caught.value.retry_after <= 86_400
+    assert "1/day" in (caught.value.detail or "")
 
 
 def test_a_retry_after_longer_than_the_client_waits_is_raised_at_once(live_server: Any, api_key: str) -> None:
     # given a key over its limit, and a client that waits at most half a second (Retry-After is at least 1)
-    rates = {**settings.API_RATE_LIMITS, "default": "1/hour"}
+    rates = {**settings.API_RATE_LIMITS, "default": "1/day"}
     policy = RetryPolicy(max_retries=3, max_retry_after=0.5)
     with (
         override_settings(REST_FRAMEWORK={**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}),
