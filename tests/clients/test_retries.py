@@ -4,6 +4,7 @@ that a retried ingest never stores the message twice."""
 from __future__ import annotations
 
 import asyncio
+import email.utils
 import time
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,7 @@ from rapport_client import (
     RapportConnectionError,
     ServerError,
 )
+from rapport_client.errors import retry_after_seconds
 
 from contacts.models import Message, Tenant
 from tests.clients.conftest import DROP, FAST_RETRIES, FORWARD, FORWARD_THEN_DROP, Reply, ScriptedServer
@@ -163,3 +165,13 @@ def test_the_async_client_ingests_then_reads_the_context(live_server: Any, api_k
 
     # then the fact is in it
     assert "Has a dog named Bruno" in [memory.content for memory in context.memories]
+
+
+def test_retry_after_is_read_as_seconds_or_as_an_http_date() -> None:
+    # given Retry-After as delta-seconds, as an HTTP date 30 s ahead, and unreadable
+    in_30_seconds = email.utils.formatdate(time.time() + 30, usegmt=True)
+
+    # then each is seconds from now (None when it cannot be read)
+    assert retry_after_seconds("7") == 7.0
+    assert 28 <= (retry_after_seconds(in_30_seconds) or 0) <= 30
+    assert retry_after_seconds("soon") is None
