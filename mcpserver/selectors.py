@@ -39,7 +39,7 @@ class ContactProfile:
     display_name: str
     summary: str  # the profile paragraph the consolidation writes ("" until the first pass after a durable fact)
     summary_updated_at: datetime | None
-    durable: tuple[DurableMemory, ...]  # the facts it is written from, current as of now
+    durable_memories: list[DurableMemory]  # the facts it is written from, current as of now
 
 
 def contact_memories_search(*, contact: Contact, query: str, limit: int) -> list[FoundMemory]:
@@ -68,5 +68,5 @@ def contact_profile_get(*, tenant: Tenant, external_id: str) -> ContactProfile |
         display_name=contact.display_name,
         summary=contact.state.profile_summary,
         summary_updated_at=contact.state.profile_updated_at,
-        durable=tuple(DurableMemory(*row) for row in durable),
+        durable_memories=[DurableMemory(*row) for row in durable],
     )

@@ -1,8 +1,9 @@
 """The MCP tools: a contact's context, remembering a message, searching and forgetting memories, the profile.
 
 Each tool is thin, as a view is: it validates (the tool's typed parameters, and for ``remember`` the very serializer
-``POST /ingest`` uses), calls the service or selector the REST API calls, and answers a plain dict (the tool's
-structured result; clients get it as JSON text too). An anticipated failure — an unknown contact or memory, input
+``POST /ingest`` uses), calls the service or selector the REST API calls, and answers a typed value: the tool's
+structured result, whose shape its output schema publishes (``get_context``: the ``/context`` body, documented in
+``/api/schema/``); clients get it as JSON text too. An anticipated failure — an unknown contact or memory, input
 the service refuses — raises ``ToolError``: the client gets ``isError`` with the message, never a traceback.
 
 The tools are synchronous: the SDK runs a sync tool on a worker thread (``anyio.to_thread``), where the Django ORM
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, contextmanager
-from dataclasses import asdict
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from django.db import close_old_connections
@@ -32,7 +33,7 @@ from context.selectors import contact_context_get
 from context.views import ContextApi
 from ingest.serializers import IngestInputSerializer
 from ingest.services.receive import IngestConflict, message_ingest
-from mcpserver.selectors import contact_memories_search, contact_profile_get
+from mcpserver.selectors import ContactProfile, FoundMemory, contact_memories_search, contact_profile_get
 from memories.selectors import memory_get
 from memories.services.access import memories_record_access_later
 from memories.services.records import memory_delete
@@ -54,6 +55,24 @@ Budget = Annotated[
 ]
 
 
+@dataclass(frozen=True)
+class Remembered:
+    message_id: str  # the ledger's id of the message (generated: the tool takes none)
+    status: str  # "accepted"
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    contact_id: str
+    memories: list[FoundMemory]  # best first
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    contact_id: str
+    forgotten: int  # the memory's id
+
+
 def rapport_mcp(*, tenant: Tenant | None = None) -> MCPServer[Any]:
     """The server with every tool. ``tenant``: the one tenant of a stdio process; None over HTTP (per request)."""
     server: MCPServer[Any] = MCPServer("rapport", instructions=INSTRUCTIONS, lifespan=_lifespan(tenant))
@@ -63,7 +82,9 @@ def rapport_mcp(*, tenant: Tenant | None = None) -> MCPServer[Any]:
     server.add_tool(search_memories, annotations=read_only)
     server.add_tool(
         forget_memory,
-        annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True, idempotent_hint=True),
+        annotations=ToolAnnotations(
+            read_only_hint=False, destructive_hint=True, idempotent_hint=True, open_world_hint=False
+        ),
     )
     server.add_tool(get_profile, annotations=read_only)
     return server
@@ -88,7 +109,7 @@ def remember(
     message: Annotated[str, Field(description="What was said, verbatim")],
     conversation_id: Annotated[str, Field(min_length=1, max_length=255, description="The conversation's id")],
     role: Literal["user", "assistant"] = "user",
-) -> dict[str, Any]:
+) -> Remembered:
     """Record one message of a conversation with the contact, as POST /ingest does: facts, preferences, entities
     and mood are read from it (the contact and conversation are created on first sight)."""
     serializer = IngestInputSerializer(
@@ -101,7 +122,7 @@ def remember(
             receipt = message_ingest(tenant=_tenant(ctx), payload=serializer.payload())
         except IngestConflict as exc:  # an erased contact (IngestGone) or a foreign conversation
             raise ToolError(str(exc)) from exc
-    return {"message_id": receipt.message_id, "status": receipt.status}
+    return Remembered(message_id=receipt.message_id, status=receipt.status)
 
 
 def search_memories(
@@ -109,20 +130,20 @@ def search_memories(
     contact_id: ContactId,
     query: Annotated[str, Field(min_length=1, max_length=4000, description="What to look for")],
     limit: Annotated[int, Field(strict=True, ge=1, le=50, description="How many memories at most")] = 10,
-) -> dict[str, Any]:
+) -> SearchResult:
     """The contact's memories that best match the query, best first, ranked as GET /context ranks them (meaning,
     words, recency, importance, entities): each with its id (for forget_memory), type, content and score."""
     with _django_call():
         contact = _contact(ctx, contact_id)
         found = contact_memories_search(contact=contact, query=query, limit=limit)
-    return {"contact_id": contact_id, "memories": [asdict(memory) for memory in found]}
+    return SearchResult(contact_id=contact_id, memories=found)
 
 
 def forget_memory(
     ctx: Context,
     contact_id: ContactId,
     memory_id: Annotated[int, Field(strict=True, ge=1, description="The memory's id (from search or context)")],
-) -> dict[str, Any]:
+) -> Forgotten:
     """Delete one of the contact's memories for good, history included, as DELETE /memories/{id} does (what they
     said stays in the message ledger)."""
     with _django_call():
@@ -131,10 +152,10 @@ def forget_memory(
         if memory is None or memory.contact_id != contact.pk:
             raise ToolError(f"Memory {memory_id} not found for contact {contact_id!r}.")
         memory_delete(memory=memory)
-    return {"contact_id": contact_id, "forgotten": memory_id}
+    return Forgotten(contact_id=contact_id, forgotten=memory_id)
 
 
-def get_profile(ctx: Context, contact_id: ContactId) -> dict[str, Any]:
+def get_profile(ctx: Context, contact_id: ContactId) -> ContactProfile:
     """Who the contact is, for good: the profile paragraph (rewritten by consolidation minutes after a durable fact
     changes; empty until then) and the durable memories it is written from — facts and strong or avoid-this
     preferences, never decayed away."""
@@ -142,14 +163,7 @@ def get_profile(ctx: Context, contact_id: ContactId) -> dict[str, Any]:
         profile = contact_profile_get(tenant=_tenant(ctx), external_id=contact_id)
     if profile is None:
         raise ToolError(_unknown_contact(contact_id))
-    updated_at = profile.summary_updated_at
-    return {
-        "contact_id": profile.contact_id,
-        "display_name": profile.display_name,
-        "summary": profile.summary,
-        "summary_updated_at": updated_at.isoformat() if updated_at else None,
-        "durable_memories": [asdict(memory) for memory in profile.durable],
-    }
+    return profile
 
 
 def _tenant(ctx: Context) -> Tenant:

@@ -29,6 +29,7 @@ def subprocess_env(*, api_key: str | None = None) -> dict[str, str]:
         "DJANGO_SETTINGS_MODULE": "tests.mcpserver.settings",
         "RAPPORT_MCP_TEST_DATABASE": connection.settings_dict["NAME"],
         "PYTHONUNBUFFERED": "1",
+        "OPENAI_API_KEY": "",  # offline fallbacks (rule-extracted facts, the template profile), whatever the shell has
     }
     env.pop("RAPPORT_API_KEY", None)
     if api_key is not None:

@@ -81,8 +81,10 @@ def test_remember_then_get_context_shows_the_fact(committed_key: str) -> None:
     best = seen["search"]["memories"][0]
     assert (best["id"], best["memory_type"], best["content"]) == (fact.pk, "fact", "Lives in Chennai")
     assert best["score"] > 0
-    # and the profile lists it among the durable memories
+    # and the profile lists it among the durable memories, and its paragraph (written by the deferred consolidation,
+    # which eager Celery ran before remember answered) says it
     assert [(m["id"], m["content"]) for m in seen["profile"]["durable_memories"]] == [(fact.pk, "Lives in Chennai")]
+    assert seen["profile"]["summary"] == "arjun: Lives in Chennai."
 
 
 def test_forget_memory_removes_it_and_refuses_another_contacts(committed_tenant: Tenant, committed_key: str) -> None:
