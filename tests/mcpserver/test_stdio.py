@@ -10,10 +10,11 @@ from typing import Any
 
 import anyio
 import pytest
+from django.utils import timezone
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.types import CallToolResult
 
-from contacts.models import Tenant
+from contacts.models import Conversation, Tenant
 from memories.models import Memory
 from memories.services.records import memory_create
 from tests.factories import ContactFactory
@@ -115,8 +116,13 @@ def test_forget_memory_removes_it_and_refuses_another_contacts(committed_tenant:
     assert (seen["foreign"], seen["again"]) == (refused.format(others.pk), refused.format(fact.pk))
 
 
-def test_unknown_contact_and_bad_input_are_tool_errors(committed_key: str) -> None:
-    # given a stdio MCP server for a tenant with no contacts
+def test_unknown_contact_and_bad_input_are_tool_errors(committed_tenant: Tenant, committed_key: str) -> None:
+    # given a stdio MCP server for a tenant whose one contact has a conversation and no memories
+    arjun = ContactFactory(tenant=committed_tenant, external_id="arjun")
+    Conversation.objects.create(
+        tenant=committed_tenant, contact=arjun, external_id="arjuns-conversation",
+        started_at=timezone.now(), last_message_at=timezone.now(),
+    )  # fmt: skip
     seen: dict[str, str] = {}
 
     async def steps(session: ClientSession) -> None:
@@ -129,6 +135,9 @@ def test_unknown_contact_and_bad_input_are_tool_errors(committed_key: str) -> No
             session, "remember", contact_id="arjun", message="   ", conversation_id="c1"
         ))  # fmt: skip
         seen["budget"] = _error(await _call(session, "get_context", contact_id="arjun", budget=-1))
+        seen["foreign"] = _error(await _call(
+            session, "remember", contact_id="meera", message="Hi", conversation_id="arjuns-conversation"
+        ))  # fmt: skip
 
     _with_session(committed_key, steps)
 
@@ -141,6 +150,10 @@ def test_unknown_contact_and_bad_input_are_tool_errors(committed_key: str) -> No
     )
     assert "budget" in seen["budget"]
     assert "greater than or equal to 0" in seen["budget"]
+    assert seen["foreign"] == (
+        "Error executing tool remember: conversation_id 'arjuns-conversation' belongs to another contact of this "
+        "tenant."
+    )
     assert not Memory.objects.exists()
 
 
