@@ -94,8 +94,9 @@ def get_context(ctx: Context, contact_id: ContactId, query: Query = "", budget: 
     """What to know before replying to the contact: the same body as GET /context — context_text (a prompt-ready
     block: who they are, how they feel, what matters now) and the typed fields it is written from (contact, state,
     emotional, memories, entities, memory_budget, memory_tokens)."""
+    filters = _context_filters(query=query, budget=budget)
     with _django_call():
-        context = contact_context_get(tenant=_tenant(ctx), external_id=contact_id, query=query, budget=budget)
+        context = contact_context_get(tenant=_tenant(ctx), external_id=contact_id, **filters)
         if context is None:
             raise ToolError(_unknown_contact(contact_id))
         # As the view does: the memories shown count as accessed (retrieval's access signals, decay's clock).
@@ -133,6 +134,9 @@ def search_memories(
 ) -> SearchResult:
     """The contact's memories that best match the query, best first, ranked as GET /context ranks them (meaning,
     words, recency, importance, entities): each with its id (for forget_memory), type, content and score."""
+    query = _context_filters(query=query, budget=None).get("query", "")
+    if not query:
+        raise ToolError("Invalid input: query: This field may not be blank.")
     with _django_call():
         contact = _contact(ctx, contact_id)
         found = contact_memories_search(contact=contact, query=query, limit=limit)
@@ -180,6 +184,16 @@ def _contact(ctx: Context, contact_id: str) -> Contact:
     if contact is None:
         raise ToolError(_unknown_contact(contact_id))
     return contact
+
+
+def _context_filters(*, query: str, budget: int | None) -> dict[str, Any]:
+    """``query`` and ``budget`` as ``GET /context`` takes them (its own filter serializer: the query trimmed, a NUL
+    refused — Postgres cannot hold one)."""
+    data = {"query": query} if budget is None else {"query": query, "budget": budget}
+    filters = ContextApi.FilterSerializer(data=data)
+    if not filters.is_valid():
+        raise ToolError(_invalid(filters.errors))
+    return dict(filters.validated_data)
 
 
 def _unknown_contact(contact_id: str) -> str:

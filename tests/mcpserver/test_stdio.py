@@ -135,6 +135,8 @@ def test_unknown_contact_and_bad_input_are_tool_errors(committed_tenant: Tenant,
             session, "remember", contact_id="arjun", message="   ", conversation_id="c1"
         ))  # fmt: skip
         seen["budget"] = _error(await _call(session, "get_context", contact_id="arjun", budget=-1))
+        seen["nul"] = _error(await _call(session, "get_context", contact_id="arjun", query="a\x00b"))
+        seen["blank_query"] = _error(await _call(session, "search_memories", contact_id="arjun", query="   "))
         seen["foreign"] = _error(await _call(
             session, "remember", contact_id="meera", message="Hi", conversation_id="arjuns-conversation"
         ))  # fmt: skip
@@ -150,6 +152,10 @@ def test_unknown_contact_and_bad_input_are_tool_errors(committed_tenant: Tenant,
     )
     assert "budget" in seen["budget"]
     assert "greater than or equal to 0" in seen["budget"]
+    assert seen["nul"] == "Error executing tool get_context: Invalid input: query: Null characters are not allowed."
+    assert seen["blank_query"] == (
+        "Error executing tool search_memories: Invalid input: query: This field may not be blank."
+    )
     assert seen["foreign"] == (
         "Error executing tool remember: conversation_id 'arjuns-conversation' belongs to another contact of this "
         "tenant."
