@@ -1,6 +1,7 @@
-"""``make run``: embedded services, migrations, the demo tenant, then web + worker + beat.
+"""``make run``: embedded services, migrations, the demo tenant, then web + worker + beat + mcp (the MCP server over
+streamable HTTP on MCP_PORT).
 
-Everything runs in the foreground under honcho; Ctrl-C (or SIGTERM) stops the three processes and
+Everything runs in the foreground under honcho; Ctrl-C (or SIGTERM) stops the four processes and
 then the embedded services this run started (services someone else started are left running).
 """
 
@@ -38,12 +39,14 @@ def manage(*args: str, capture: bool = False) -> str:
 def print_banner(api_key: str) -> None:
     port = os.environ.get("PORT", "8000")
     base = f"http://127.0.0.1:{port}"
+    mcp_port = os.environ.get("MCP_PORT", "8765")  # the settings' default (config.settings.MCP_PORT)
     print(
         f"\nRapport is starting on {base}\n"
         f"  health:  curl {base}/health\n"
         f"  API docs: {base}/api/docs/\n"
         f"  demo tenant API key: {api_key}\n"
-        f"  try:     curl -H 'Authorization: Bearer {api_key}' {base}/contacts/some-contact\n",
+        f"  try:     curl -H 'Authorization: Bearer {api_key}' {base}/contacts/some-contact\n"
+        f"  MCP:     http://127.0.0.1:{mcp_port}/mcp (header Authorization: Bearer <key>; stdio: manage.py mcp)\n",
         flush=True,
     )
 

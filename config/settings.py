@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "ingest",
     "context",
     "staff",
+    "mcpserver",
 ]
 
 MIDDLEWARE = [
@@ -378,6 +379,12 @@ SPECTACULAR_SETTINGS = {
     },
 }
 API_KEY_CUSTOM_HEADER = "HTTP_X_API_KEY"
+
+# --- MCP server (mcpserver/: `manage.py mcp` over stdio, `manage.py mcp --http`, the `mcp` process of `make run`) ---
+# Streamable HTTP at http://MCP_HOST:MCP_PORT/mcp: bound where the web process is (HOST) unless told, on a port of
+# its own (web is PORT, 8000 by default).
+MCP_HOST = env.str("MCP_HOST", default=env.str("HOST", default="127.0.0.1"))
+MCP_PORT = env.int("MCP_PORT", default=8765)
 
 # --- Django basics ----------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

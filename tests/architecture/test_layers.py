@@ -25,6 +25,7 @@ LAYERS = [
     "ingest",
     "context",
     "staff",
+    "mcpserver",
 ]
 
 

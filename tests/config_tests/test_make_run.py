@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -41,6 +42,23 @@ def _get(port: int, key: str, path: str) -> dict:  # type: ignore[type-arg]
         return json.loads(response.read())
 
 
+def _mcp_status(port: int, key: str) -> int:
+    """The status of an MCP ``tools/list`` request to the ``mcp`` process (``key``: none if empty)."""
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/mcp", data=json.dumps(body).encode(), method="POST",
+        headers={**headers, **({"Authorization": f"Bearer {key}"} if key else {})},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+    except OSError:
+        return 0  # not listening yet
+
+
 def _wait_for(condition, timeout: float) -> bool:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -54,9 +72,9 @@ def _wait_for(condition, timeout: float) -> bool:  # type: ignore[no-untyped-def
 def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(tmp_path: Path) -> None:
     # given a data directory of its own and a free port
     data_dir = tmp_path / "data"
-    port = _free_port()
+    port, mcp_port = _free_port(), _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
-    env.update(RAPPORT_DATA_DIR=str(data_dir), PORT=str(port), PYTHONUNBUFFERED="1")
+    env.update(RAPPORT_DATA_DIR=str(data_dir), PORT=str(port), MCP_PORT=str(mcp_port), PYTHONUNBUFFERED="1")
     process = subprocess.Popen(
         [sys.executable, "-m", "config.run"],
         cwd=ROOT,
@@ -98,6 +116,10 @@ def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(
         assert processed, "".join(lines)
         memories = _get(port, key, "/contacts/arjun/memories?type=fact")["results"]
         assert [(m["content"], m["embedding_model"]) for m in memories] == [("Lives in Chennai", "all-MiniLM-L6-v2")]
+
+        # and the MCP server (the mcp process) answers on its own port: 401 without the key, its tools with it
+        assert _wait_for(lambda: _mcp_status(mcp_port, key="") == 401, timeout=60), "".join(lines)
+        assert _mcp_status(mcp_port, key=key) == 200
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
