@@ -3,7 +3,7 @@
 A request body is read by a ``StrictSerializer`` whose scalar fields are the strict ones below: JSON has types, and a
 body that sends ``"message": 42`` or ``"pinned": "yes"`` has a bug the 400 should show, not hide by coercing (DRF's
 own fields turn 42 into "42" and "1" into True). Query parameters are strings by nature and keep DRF's fields.
-tests/security/test_strict_types.py holds every input serializer to this.
+tests/security/test_serializers.py holds every input serializer to this.
 """
 
 from __future__ import annotations
@@ -40,9 +40,11 @@ class StrictCharField(serializers.CharField):
 class StrictSlugField(serializers.SlugField):
     """A JSON string of letters, digits, hyphens and underscores, never a number coerced to one."""
 
+    default_error_messages = {"not_a_string": "Not a valid string."}  # "invalid" is the slug's own message
+
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
-            self.fail("invalid")
+            self.fail("not_a_string")
         return str(super().to_internal_value(data))
 
 

@@ -4,6 +4,7 @@ another tenant or contact — a smuggled ``tenant``/``tenant_id``/``contact`` is
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterator
 from datetime import timedelta
 from types import ModuleType
 from typing import Any
@@ -17,7 +18,14 @@ from rest_framework.test import APIClient
 from config import clock
 from contacts.models import Contact, Conversation, Message, Tenant
 from memories.models import ContactEntity, Memory
-from memories.serializers import StrictSerializer
+from memories.serializers import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictFloatField,
+    StrictIntegerField,
+    StrictSerializer,
+    StrictSlugField,
+)
 from moods.models import Insight, Trigger
 from tests.factories import ContactFactory, TenantFactory
 from tests.memories.helpers import ingest
@@ -66,6 +74,32 @@ def test_input_serializers_are_strict_and_cannot_name_an_owner() -> None:
         writable = {name: field for name, field in serializer_class().fields.items() if not field.read_only}
         assert set(writable) & set(SMUGGLED) == set(), serializer_class
         assert not [f for f in writable.values() if isinstance(f, serializers.RelatedField)], serializer_class
+
+
+# DRF's scalar fields that coerce (42 → "42", "1" → True, "0.5" → 0.5), and the strict ones a body must use instead.
+COERCING = (serializers.CharField, serializers.BooleanField, serializers.FloatField, serializers.IntegerField,
+            serializers.DecimalField)  # fmt: skip
+STRICT = (StrictCharField, StrictSlugField, StrictBooleanField, StrictFloatField, StrictIntegerField)
+
+
+def test_input_serializers_take_json_types_as_they_are() -> None:
+    # given every input serializer's fields, list items and nested serializers' fields included
+    inputs = [s for s in _view_serializers() if issubclass(s, StrictSerializer)]
+    fields = {f"{s.__name__}.{name}": field for s in inputs for name, field in _fields(s())}
+    assert len(fields) >= 25
+
+    # then none of them turns a number into a string, or a string into a boolean or a number
+    coercing = [name for name, field in fields.items() if isinstance(field, COERCING) and not isinstance(field, STRICT)]
+    assert coercing == []
+
+
+def _fields(serializer: serializers.Serializer) -> Iterator[tuple[str, serializers.Field]]:
+    for name, field in serializer.fields.items():
+        field = getattr(field, "child", field)
+        if isinstance(field, serializers.Serializer):
+            yield from ((f"{name}.{inner}", nested) for inner, nested in _fields(field))
+        else:
+            yield name, field
 
 
 @pytest.mark.django_db
