@@ -62,6 +62,7 @@ def test_the_generated_client_ingests_with_metadata_and_reads_the_context_typed(
     models = importlib.import_module(f"{PACKAGE}.models")
     ingest = importlib.import_module(f"{PACKAGE}.api.ingest.ingest")
     context = importlib.import_module(f"{PACKAGE}.api.context.context_retrieve")
+    memories = importlib.import_module(f"{PACKAGE}.api.contacts.contact_memories_list")
     client = generated.AuthenticatedClient(base_url=live_server.url, token=api_key)
 
     # when a message is ingested through the generated client, metadata set
@@ -95,6 +96,12 @@ def test_the_generated_client_ingests_with_metadata_and_reads_the_context_typed(
     assert [(entity.entity_type, entity.key) for entity in read.entities] == [(models.EntityTypeEnum.PET, "bruno")]
     assert isinstance(read.receipt, models.ContextReceiptOutput)
     assert {item.id for item in read.receipt.items} >= {memory.id for memory in read.memories}
+
+    # and a list reads back as a typed page, every key of it set
+    page = memories.sync(contact_id="arjun", client=client)
+    assert isinstance(page, models.PaginatedMemoryOutputList)
+    assert (page.count, page.next_, page.previous) == (len(page.results), None, None)
+    assert {type(memory) for memory in page.results} == {models.MemoryOutput}
 
 
 def _import_error(name: str) -> Exception | None:
