@@ -1,10 +1,26 @@
 """JSON error pages for the API: a path no route matches (``/memories/abc``) and an unhandled error answer
-``{"detail": …}`` like every DRF error, not Django's HTML. The admin keeps its HTML pages."""
+``{"detail": …}`` like every DRF error, not Django's HTML. The admin keeps its HTML pages. DRF's own errors go
+through ``api_exception_handler`` (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, with a body that is not JSON told what to send instead: DRF's 415 names only what was sent."""
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        sent = context["request"].content_type
+        exc = exceptions.UnsupportedMediaType(
+            sent, detail=f'Unsupported media type "{sent}": request bodies are JSON (Content-Type: application/json).'
+        )
+    return exception_handler(exc, context)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

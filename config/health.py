@@ -64,13 +64,16 @@ class HealthApi(APIView):
     @extend_schema(
         operation_id="health",
         responses={
-            200: inline_serializer("Health", {"status": serializers.CharField(), "checks": serializers.DictField()}),
+            200: inline_serializer(
+                "Health",
+                {"status": serializers.CharField(), "checks": serializers.DictField(child=serializers.CharField())},
+            ),
             503: inline_serializer(
                 "HealthFailing",
                 {
                     "status": serializers.CharField(),
-                    "failing": serializers.ListField(),
-                    "checks": serializers.DictField(),
+                    "failing": serializers.ListField(child=serializers.CharField()),
+                    "checks": serializers.DictField(child=serializers.CharField()),
                 },
             ),
         },

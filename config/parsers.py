@@ -1,4 +1,4 @@
-"""Request body parsers: DRF's defaults with JSON nesting bounded (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``)."""
+"""The request body parser: JSON only, its nesting bounded (``REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]``)."""
 
 from __future__ import annotations
 

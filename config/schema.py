@@ -7,6 +7,7 @@ from typing import Any, Literal
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import ResolvedComponent
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 # The bodies DRF answers errors with: `{"detail": "..."}`, or, for invalid input, field name -> messages
 # (nested like the input: `{"messages": [{}, {"role": ["..."]}]}`; `detail`/`non_field_errors` for the whole request).
@@ -47,6 +48,22 @@ class AutoSchema(SpectacularAutoSchema):
             if field.max_length is not None:
                 meta["maxItems"] = field.max_length
         return meta
+
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
+        # An answer holds every field of its serializer, but drf-spectacular marks required only the fields an input
+        # would require: a model field with a default came out optional, and a generated client typed it "maybe
+        # unset". In a response only a field declared ``required=False`` without a default may be left out (the
+        # context's receipt).
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)
+        if direction == "response" and schema.get("properties"):
+            declared = getattr(serializer, "_declared_fields", {})
+            optional = {
+                name
+                for name, field in declared.items()
+                if not (field.required or field.read_only) and field.default is empty
+            }
+            schema["required"] = sorted(set(schema["properties"]) - optional)
+        return schema
 
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
         operation = super().get_operation(*args, **kwargs)

@@ -350,11 +350,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["contacts.authentication.IsTenantClient"],
     "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON bodies only: a form or multipart post is a 415 (config.errors), and the schema advertises JSON alone, so
+    # a generated client sends JSON (it sent multipart when the schema offered it, and nested metadata broke).
+    # The staff admin is Django's, not DRF's: its forms are not parsed here.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.BoundedJSONParser"],
+    "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": None,
     "DEFAULT_PAGINATION_CLASS": "config.pagination.CappedLimitOffsetPagination",
     "PAGE_SIZE": 50,
@@ -376,6 +377,15 @@ SPECTACULAR_SETTINGS = {
         "EnergyEnum": "contacts.models.Energy",
         "StyleEnum": "contacts.models.Style",
         "RelationshipStageEnum": "contacts.models.RelationshipStage",
+        # Fields of one name with different choices (kind, status, source): each enum named after its model's.
+        "MemoryStatusEnum": "memories.models.MemoryStatus",
+        "MemorySourceEnum": "memories.models.MemorySource",
+        "MemoryEventKindEnum": "memories.models.MemoryEventKind",
+        "MoodSourceEnum": "moods.models.MoodSource",
+        "ReviewFlagKindEnum": "moods.models.ReviewFlagKind",
+        "TriggerKindEnum": "moods.models.TriggerKind",
+        "InsightKindEnum": "moods.models.InsightKind",
+        "IngestResultStatusEnum": ["accepted", "conflict", "gone"],
     },
 }
 API_KEY_CUSTOM_HEADER = "HTTP_X_API_KEY"

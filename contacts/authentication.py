@@ -25,10 +25,18 @@ class TenantClient:
     is_anonymous: bool = False
 
 
+# Said in every 401 that is about the header rather than the key: the forms a key is accepted in.
+ACCEPTED_HEADERS = 'Send the API key as "Authorization: Bearer <key>" or "X-API-Key: <key>".'
+
+
 class TenantAPIKeyAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request: Request) -> tuple[TenantClient, TenantAPIKey] | None:
         key = _key_from_headers(request)
         if key is None:
+            if request.META.get("HTTP_AUTHORIZATION", "").strip():
+                # "Token <key>", a bare key, "Bearer " alone: not a missing key but a wrong form of it. The header is
+                # not echoed - its scheme may be the key itself.
+                raise exceptions.AuthenticationFailed(f"Unsupported Authorization header. {ACCEPTED_HEADERS}")
             return None
         prefix, _, _ = key.partition(".")
         api_key = TenantAPIKey.objects.select_related("tenant").filter(prefix=prefix, revoked=False).first()
@@ -52,4 +60,6 @@ def _key_from_headers(request: Request) -> str | None:
 
 class IsTenantClient(permissions.BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
+        if request.user is None:  # no credentials at all: DRF's 401 would not say how to send them
+            raise exceptions.NotAuthenticated(f"Authentication credentials were not provided. {ACCEPTED_HEADERS}")
         return isinstance(request.user, TenantClient)

@@ -16,6 +16,7 @@ from rest_framework import serializers
 
 from contacts.models import Energy, Mood, RelationshipStage, Style
 from memories.models import EntityType, MemoryType
+from memories.serializers import FreeFormObjectField
 from moods.selectors import EmotionalContext
 
 Plan = tuple[tuple[str, Callable[[Any], Any], Callable[[Any], Any]], ...]
@@ -135,7 +136,7 @@ class ContextEntityOutputSerializer(FastOutputSerializer):
     entityType = serializers.ChoiceField(source="entity_type", choices=EntityType.choices)
     key = serializers.CharField()
     displayName = serializers.CharField(source="display_name")
-    metadata = serializers.JSONField()
+    metadata = FreeFormObjectField()
 
 
 # --- The context receipt (GET /context?explain=true) --------------------------------------------------------------

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from contacts.models import Role
 from ingest.services.receive import IngestPayload
-from memories.serializers import JsonbDictField, StrictSerializer
+from memories.serializers import JsonbDictField, StrictCharField, StrictSerializer
 
 
 class IngestInputSerializer(StrictSerializer):
@@ -19,15 +19,17 @@ class IngestInputSerializer(StrictSerializer):
     CharField validators, metadata by JsonbDictField), never stripped: Postgres cannot store them, and silently
     changing what the contact said would make the ledger lie."""
 
-    contact_id = serializers.CharField(max_length=255)
-    message = serializers.CharField(trim_whitespace=False)
+    contact_id = StrictCharField(max_length=255)
+    message = StrictCharField(trim_whitespace=False)
     role = serializers.ChoiceField(choices=Role.choices)
-    conversation_id = serializers.CharField(max_length=255)
-    message_id = serializers.CharField(max_length=255, required=False)
+    conversation_id = StrictCharField(max_length=255)
+    message_id = StrictCharField(
+        max_length=255, required=False, help_text="Your id for the message: a repeat is a replay, not a new message"
+    )
     timestamp = serializers.DateTimeField(required=False, help_text="ISO 8601; default: now")
-    display_name = serializers.CharField(max_length=255, required=False, allow_blank=True)
-    channel = serializers.CharField(max_length=64, required=False, allow_blank=True)
-    metadata = JsonbDictField(required=False)
+    display_name = StrictCharField(max_length=255, required=False, allow_blank=True)
+    channel = StrictCharField(max_length=64, required=False, allow_blank=True)
+    metadata = JsonbDictField(required=False, help_text="Any JSON object of yours, kept with the message (8 KB)")
 
     def validate_message(self, value: str) -> str:
         if not value.strip():

@@ -15,7 +15,7 @@ from contacts.selectors import conversation_get, conversation_history_get
 from ingest.serializers import IngestInputSerializer
 from ingest.services.receive import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
 from ingest.services.resolve import conversation_resolve
-from memories.serializers import StrictSerializer
+from memories.serializers import StrictCharField, StrictSerializer
 
 
 class IngestApi(APIView):
@@ -46,12 +46,18 @@ class IngestApi(APIView):
         return Response(self.OutputSerializer(receipt).data, status=status.HTTP_202_ACCEPTED)
 
 
+class IngestBatchResultOutputSerializer(serializers.Serializer):
+    message_id = serializers.CharField(help_text="Empty for a conflicting item sent without one")
+    status = serializers.ChoiceField(choices=["accepted", "conflict", "gone"])
+    error = serializers.CharField(required=False, help_text="Why, for a conflict or an erased contact")
+
+
 class IngestBatchApi(APIView):
     class InputSerializer(StrictSerializer):
         messages = IngestInputSerializer(many=True, allow_empty=False, max_length=settings.INGEST_BATCH_MAX)
 
     class OutputSerializer(serializers.Serializer):
-        results = serializers.ListField(child=serializers.DictField())
+        results = IngestBatchResultOutputSerializer(many=True, help_text="One per message, in order")
 
     @extend_schema(request=InputSerializer, responses={202: OutputSerializer}, operation_id="ingest_batch")
     def post(self, request: Request) -> Response:
@@ -59,7 +65,7 @@ class IngestBatchApi(APIView):
         serializer.is_valid(raise_exception=True)
         payloads = [IngestInputSerializer.to_payload(item) for item in serializer.validated_data["messages"]]
         results = messages_ingest_batch(tenant=request.user.tenant, payloads=payloads)
-        return Response({"results": results}, status=status.HTTP_202_ACCEPTED)
+        return Response(self.OutputSerializer({"results": results}).data, status=status.HTTP_202_ACCEPTED)
 
 
 def _idempotency_key(request: Request) -> str:
@@ -103,7 +109,7 @@ class ConversationHistoryApi(APIView):
 
 class ConversationResolveApi(APIView):
     class InputSerializer(StrictSerializer):
-        summary = serializers.CharField(
+        summary = StrictCharField(
             max_length=2000, required=False, allow_blank=True, help_text="Default: generated from the conversation"
         )
 

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from config.pagination import CappedLimitOffsetPagination
 from memories.models import MemorySource, MemoryStatus, MemoryType
 from memories.selectors import business_memory_list
-from memories.serializers import StrictSerializer
+from memories.serializers import StrictCharField, StrictFloatField, StrictSerializer
 from memories.services.records import memory_create
 from memories.views import MemoryOutputSerializer
 
@@ -29,8 +29,8 @@ class BusinessMemoriesApi(APIView):
 
     class InputSerializer(StrictSerializer):
         memory_type = serializers.ChoiceField(choices=MemoryType.choices)
-        content = serializers.CharField(max_length=2000)
-        importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+        content = StrictCharField(max_length=2000)
+        importance = StrictFloatField(min_value=0.0, max_value=1.0, required=False)
         expires_at = serializers.DateTimeField(required=False, allow_null=True)
 
     @extend_schema(

@@ -1,4 +1,10 @@
-"""Input serializer building blocks for the API views of memories and of the apps above it (ingest, context)."""
+"""Serializer building blocks for the API views of memories and of the apps above it (ingest, context, ...).
+
+A request body is read by a ``StrictSerializer`` whose scalar fields are the strict ones below: JSON has types, and a
+body that sends ``"message": 42`` or ``"pinned": "yes"`` has a bug the 400 should show, not hide by coercing (DRF's
+own fields turn 42 into "42" and "1" into True). Query parameters are strings by nature and keep DRF's fields.
+tests/security/test_serializers.py holds every input serializer to this.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 
@@ -18,6 +26,59 @@ class StrictSerializer(serializers.Serializer):
             if unknown:
                 raise serializers.ValidationError({name: ["Unknown field."] for name in unknown})
         return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string, never a number coerced to one."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class StrictSlugField(serializers.SlugField):
+    """A JSON string of letters, digits, hyphens and underscores, never a number coerced to one."""
+
+    default_error_messages = {"not_a_string": "Not a valid string."}  # "invalid" is the slug's own message
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_a_string")
+        return str(super().to_internal_value(data))
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """``true`` or ``false``: not "true", "yes", "on", 1 or "1", which DRF's BooleanField all takes for True."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid")
+        return data
+
+
+class StrictFloatField(serializers.FloatField):
+    """A JSON number, never a string ("0.5") or a boolean (Python's True is 1)."""
+
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        return float(super().to_internal_value(data))
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer, never a string ("7"), a float (7.0) or a boolean."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
+@extend_schema_field(OpenApiTypes.OBJECT)
+class FreeFormObjectField(serializers.JSONField):
+    """An output JSON object whose keys are the client's or vary by kind (metadata, an insight's data, a memory's
+    before/after snapshot): documented as a free-form object, not as "any value"."""
 
 
 class JsonbDictField(serializers.DictField):

@@ -17,7 +17,15 @@ from config.pagination import CappedLimitOffsetPagination
 from contacts.selectors import contact_get
 from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
 from memories.selectors import entity_list, memory_get, memory_history, memory_list
-from memories.serializers import JsonbDictField, StrictSerializer
+from memories.serializers import (
+    FreeFormObjectField,
+    JsonbDictField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictFloatField,
+    StrictSerializer,
+    StrictSlugField,
+)
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.records import (
     memory_create,
@@ -28,6 +36,7 @@ from memories.services.records import (
 
 class EntityOutputSerializer(serializers.ModelSerializer):
     ref = serializers.CharField()
+    metadata = FreeFormObjectField()
 
     class Meta:
         model = ContactEntity
@@ -65,6 +74,17 @@ class MemoryOutputSerializer(serializers.ModelSerializer):
         return [entity.ref for entity in memory.entities.all()]
 
 
+class EntityInputSerializer(StrictSerializer):
+    """An entity a new memory names (``POST /contacts/{contact_id}/memories``): found among the contact's by key or
+    name, else created."""
+
+    entity_type = serializers.ChoiceField(choices=EntityType.choices)
+    display_name = StrictCharField(max_length=255)
+    key = StrictSlugField(max_length=100, required=False, allow_unicode=True, help_text="Default: from display_name")
+    aliases = serializers.ListField(child=StrictCharField(max_length=255), required=False, max_length=20)
+    metadata = JsonbDictField(required=False)
+
+
 class ContactMemoriesApi(APIView):
     # Read by the view and by drf-spectacular, which then documents the paginated envelope and limit/offset.
     pagination_class = CappedLimitOffsetPagination
@@ -75,19 +95,12 @@ class ContactMemoriesApi(APIView):
         entity = serializers.RegexField(r"^[a-z]+:[^\s]+$", required=False, max_length=120)
         q = serializers.CharField(required=False, max_length=200)
 
-    class EntityInputSerializer(StrictSerializer):
-        entity_type = serializers.ChoiceField(choices=EntityType.choices)
-        display_name = serializers.CharField(max_length=255)
-        key = serializers.SlugField(max_length=100, required=False, allow_unicode=True)
-        aliases = serializers.ListField(child=serializers.CharField(max_length=255), required=False, max_length=20)
-        metadata = JsonbDictField(required=False)
-
     class InputSerializer(StrictSerializer):
         memory_type = serializers.ChoiceField(choices=MemoryType.choices)
-        content = serializers.CharField(max_length=2000)
-        importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+        content = StrictCharField(max_length=2000)
+        importance = StrictFloatField(min_value=0.0, max_value=1.0, required=False)
         expires_at = serializers.DateTimeField(required=False, allow_null=True)
-        entities = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
+        entities = EntityInputSerializer(many=True, required=False, max_length=20)
 
     @extend_schema(
         parameters=[FilterSerializer], responses=MemoryOutputSerializer(many=True), operation_id="contact_memories_list"
@@ -116,7 +129,7 @@ class ContactMemoriesApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        mentions = [_mention(self.EntityInputSerializer, raw) for raw in data.get("entities", [])]
+        mentions = [_mention(entity) for entity in data.get("entities", [])]
         with transaction.atomic():
             known = contact_entities(contact)
             entities = [entity_resolve(contact=contact, mention=m, known=known) for m in mentions]
@@ -136,10 +149,10 @@ class ContactMemoriesApi(APIView):
 
 class MemoryDetailApi(APIView):
     class InputSerializer(StrictSerializer):
-        content = serializers.CharField(max_length=2000, required=False)
-        importance = serializers.FloatField(min_value=0.0, max_value=1.0, required=False)
+        content = StrictCharField(max_length=2000, required=False)
+        importance = StrictFloatField(min_value=0.0, max_value=1.0, required=False)
         expires_at = serializers.DateTimeField(required=False, allow_null=True)
-        pinned = serializers.BooleanField(required=False)
+        pinned = StrictBooleanField(required=False)
         memory_type = serializers.ChoiceField(choices=MemoryType.choices, required=False)
 
     @extend_schema(responses=MemoryOutputSerializer, operation_id="memory_retrieve")
@@ -168,6 +181,9 @@ class MemoryHistoryApi(APIView):
     pagination_class = CappedLimitOffsetPagination
 
     class OutputSerializer(serializers.ModelSerializer):
+        before = FreeFormObjectField(help_text="The memory's fields before the event (empty when it was created)")
+        after = FreeFormObjectField(help_text="The memory's fields after the event")
+
         class Meta:
             model = MemoryEvent
             fields = ["kind", "actor", "before", "after", "source_message_ids", "created_at"]
@@ -215,14 +231,11 @@ def _memory_or_404(request: Request, memory_id: int) -> Memory:
     return memory
 
 
-def _mention(serializer_class: type[serializers.Serializer], raw: dict[str, Any]) -> Any:
+def _mention(data: dict[str, Any]) -> Any:
+    """The mention a validated ``EntityInputSerializer`` item names."""
     from memories.extraction import EntityMention
     from memories.extraction.text import entity_key
 
-    serializer = serializer_class(data=raw)
-    if not serializer.is_valid():
-        raise ValidationError({"entities": serializer.errors})
-    data = serializer.validated_data
     key = data.get("key") or entity_key(data["display_name"])
     aliases = tuple(dict.fromkeys([data["display_name"], *data.get("aliases", [])]))
     return EntityMention(data["entity_type"], key, data["display_name"], aliases, data.get("metadata", {}))

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from config import clock
 from config.pagination import CappedLimitOffsetPagination
+from memories.serializers import FreeFormObjectField
 from moods.models import Insight, InsightKind, Trigger
 from moods.selectors import insight_list, trigger_get, trigger_list
 from moods.services.outreach import trigger_complete
@@ -70,6 +71,7 @@ class InsightListApi(APIView):
 
     class OutputSerializer(serializers.ModelSerializer):
         contact_id = serializers.CharField(source="contact.external_id", allow_null=True, default=None)
+        data = FreeFormObjectField(help_text="The figures behind the summary; their keys depend on the kind")
 
         class Meta:
             model = Insight

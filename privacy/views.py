@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiTypes, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -16,11 +16,18 @@ from rest_framework.views import APIView
 from contacts.models import Contact, ContactState
 from contacts.selectors import contact_get, message_count, pending_message_count
 from memories.selectors import memory_counts
+from memories.serializers import FreeFormObjectField
 from privacy.selectors import contact_export_get, export_json
+from privacy.serializers import ContactExportSerializer
 from privacy.services import contact_erase
 
 
 class ContactStateOutputSerializer(serializers.ModelSerializer):
+    preferred_hours = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=23),
+        help_text="Hours of the day (the contact's timezone) in which they usually chat",
+    )
+
     class Meta:
         model = ContactState
         fields = [
@@ -53,7 +60,7 @@ class ContactDetailApi(APIView):
         display_name = serializers.CharField()
         channel = serializers.CharField()
         timezone = serializers.CharField()
-        metadata = serializers.JSONField()
+        metadata = FreeFormObjectField()
         created_at = serializers.DateTimeField()
         state = ContactStateOutputSerializer(allow_null=True)
         counts = serializers.SerializerMethodField()
@@ -95,7 +102,11 @@ class ContactDetailApi(APIView):
 
 
 class ContactExportApi(APIView):
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, operation_id="contact_export")
+    @extend_schema(
+        responses={200: ContactExportSerializer},
+        operation_id="contact_export",
+        description="The GDPR export: one JSON document (a download) with everything held about the contact.",
+    )
     def get(self, request: Request, contact_id: str) -> HttpResponse:
         contact = contact_get(tenant=request.user.tenant, external_id=contact_id)
         if contact is None:

@@ -67,7 +67,7 @@ def test_export_downloads_the_gdpr_json(staff_client: Client, graph: dict) -> No
     assert response["Content-Type"] == "application/json"
     assert response["Content-Disposition"] == f'attachment; filename="contact-{arjun.pk}-export.json"'
     document = json.loads(response.content)
-    assert (document["schema"], document["contact"]["external_id"]) == ("rapport.contact-export", "arjun")
+    assert (document["schema"], document["contact"]["contact_id"]) == ("rapport.contact-export", "arjun")
     assert len(document["memories"]) == 5
 
 

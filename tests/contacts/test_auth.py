@@ -40,6 +40,35 @@ def test_unknown_or_malformed_keys_are_401(header: str, tenant: Tenant) -> None:
     assert "nope" not in response.content.decode()
 
 
+ACCEPTED = 'Send the API key as "Authorization: Bearer <key>" or "X-API-Key: <key>".'
+
+
+@pytest.mark.parametrize("scheme", ["Token {key}", "{key}", "Basic {key}", "Bearer", "Bearer    "])
+def test_a_key_in_the_wrong_form_is_401_naming_the_accepted_headers(scheme: str, api_key: str) -> None:
+    # when a valid key is sent in a form we do not read (or no key after Bearer)
+    response = APIClient().get("/contacts/arjun", HTTP_AUTHORIZATION=scheme.format(key=api_key))
+
+    # then the answer says which headers are accepted, without echoing the header
+    assert response.status_code == 401
+    assert response.json() == {"detail": f"Unsupported Authorization header. {ACCEPTED}"}
+    assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_no_key_at_all_is_401_naming_the_accepted_headers() -> None:
+    response = APIClient().get("/contacts/arjun")
+
+    assert response.status_code == 401
+    assert response.json() == {"detail": f"Authentication credentials were not provided. {ACCEPTED}"}
+
+
+def test_a_wrong_scheme_beside_a_valid_x_api_key_still_reads(api_key: str, tenant: Tenant) -> None:
+    ContactFactory(tenant=tenant, external_id="arjun")
+
+    response = APIClient().get("/contacts/arjun", HTTP_AUTHORIZATION="Token whatever", HTTP_X_API_KEY=api_key)
+
+    assert response.status_code == 200
+
+
 def test_bearer_key_reads_own_contact(api_client: APIClient, tenant: Tenant) -> None:
     # given the tenant's contact
     ContactFactory(tenant=tenant, external_id="arjun", display_name="Arjun")

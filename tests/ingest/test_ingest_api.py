@@ -109,6 +109,61 @@ def test_bad_input_is_400_naming_the_field(api_client: APIClient, overrides: dic
     assert Message.objects.count() == 0
 
 
+@pytest.mark.parametrize(
+    ("overrides", "errors"),
+    [
+        ({"message": 42}, {"message": ["Not a valid string."]}),
+        ({"contact_id": 123}, {"contact_id": ["Not a valid string."]}),
+        (
+            {"conversation_id": 1.5, "display_name": True},
+            {
+                "conversation_id": ["Not a valid string."],
+                "display_name": ["Not a valid string."],
+            },
+        ),  # fmt: skip
+        (
+            {"message_id": 7, "channel": ["web"]},
+            {
+                "message_id": ["Not a valid string."],
+                "channel": ["Not a valid string."],
+            },
+        ),  # fmt: skip
+    ],
+)
+def test_a_number_where_a_string_belongs_is_400_not_coerced(
+    api_client: APIClient, overrides: dict[str, Any], errors: dict[str, list[str]]
+) -> None:
+    # when a JSON number (or boolean, or list) is sent for a text field
+    response = api_client.post("/ingest", _body(**overrides), format="json")
+
+    # then it is refused naming the field, and nothing is stored as its string
+    assert response.status_code == 400
+    assert response.json() == errors
+    assert Message.objects.count() == 0
+
+
+def test_a_batch_item_with_a_number_for_a_string_is_400_naming_the_item(api_client: APIClient) -> None:
+    response = api_client.post("/ingest/batch", {"messages": [_body(), _body(message=42)]}, format="json")
+
+    assert response.status_code == 400
+    assert response.json() == {"messages": {"1": {"message": ["Not a valid string."]}}}
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x"])
+def test_a_form_post_is_415_saying_bodies_are_json(api_client: APIClient, content_type: str) -> None:
+    # when a form is posted where JSON is expected
+    response = api_client.post("/ingest", data="contact_id=arjun&message=hi", content_type=content_type)
+
+    # then the answer says what to send instead, and nothing is stored
+    assert response.status_code == 415
+    media_type = content_type.split(";")[0]
+    assert response.json() == {
+        "detail": f'Unsupported media type "{content_type}": request bodies are JSON (Content-Type: application/json).'
+    }
+    assert media_type in response.json()["detail"]
+    assert Message.objects.count() == 0
+
+
 def test_missing_required_fields_are_named(api_client: APIClient) -> None:
     response = api_client.post("/ingest", {}, format="json")
 

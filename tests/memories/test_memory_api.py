@@ -127,6 +127,46 @@ def test_explicit_memory_bad_input_is_400(api_client: APIClient, arjun: Tenant, 
     assert api_client.post("/contacts/arjun/memories", body, format="json").status_code == 400
 
 
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        ({"pinned": "true"}, {"pinned": ["Must be a valid boolean."]}),
+        ({"pinned": 1}, {"pinned": ["Must be a valid boolean."]}),
+        ({"importance": "0.5"}, {"importance": ["A valid number is required."]}),
+        ({"importance": True}, {"importance": ["A valid number is required."]}),
+        ({"content": 42}, {"content": ["Not a valid string."]}),
+    ],
+)
+def test_patch_takes_json_types_as_they_are(
+    api_client: APIClient, arjun: Tenant, body: dict[str, object], errors: dict[str, list[str]]
+) -> None:
+    # given a memory
+    memory = Memory.objects.get(tenant=arjun, content="Loves biryani")
+
+    # when edited with a string for a boolean or a number, or a number for a string
+    response = api_client.patch(f"/memories/{memory.pk}", body, format="json")
+
+    # then 400 naming the field, and the memory is unchanged
+    assert response.status_code == 400
+    assert response.json() == errors
+    memory.refresh_from_db()
+    assert (memory.content, memory.pinned, memory.importance) == ("Loves biryani", False, 0.8)
+
+
+def test_an_entity_with_a_number_for_its_name_is_400_naming_the_item(api_client: APIClient, arjun: Tenant) -> None:
+    body = {"memory_type": "fact", "content": "Has a cat", "entities": [
+        {"entity_type": "pet", "display_name": "Tom"}, {"entity_type": "pet", "display_name": 7, "key": 7},
+    ]}  # fmt: skip
+
+    response = api_client.post("/contacts/arjun/memories", body, format="json")
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "entities": {"1": {"display_name": ["Not a valid string."], "key": ["Not a valid string."]}}
+    }
+    assert not Memory.objects.filter(content="Has a cat").exists()
+
+
 def test_patch_edits_records_history_and_re_embeds(
     api_client: APIClient, arjun: Tenant, django_capture_on_commit_callbacks
 ) -> None:  # type: ignore[no-untyped-def]

@@ -33,6 +33,7 @@ from privacy.models import ErasureTombstone
 from privacy.services import contact_erase
 from tests.factories import TenantFactory
 from tests.memories.helpers import ingest, ledger_message
+from tests.openapi import assert_documented, openapi_schema, response_schema
 
 pytestmark = pytest.mark.django_db
 NOW = datetime(2026, 11, 20, 20, 0, tzinfo=UTC)
@@ -234,11 +235,12 @@ def test_export_holds_everything_about_the_contact(tenant: Tenant, api_client: A
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="contact-{contact.pk}-export.json"'
     document = response.json()
-    assert (document["schema"], document["version"], document["tenant"]) == ("rapport.contact-export", 1, tenant.slug)
-    assert document["contact"]["external_id"] == f"{marker}-user"
-    assert [m["client_message_id"] for m in document["messages"]] == [f"{marker}-m{n}" for n in range(5)] + [
-        f"{marker}-a1"
-    ]
+    assert (document["schema"], document["version"], document["tenant"]) == ("rapport.contact-export", 2, tenant.slug)
+    assert document["contact"]["contact_id"] == f"{marker}-user"
+    assert [m["message_id"] for m in document["messages"]] == [f"{marker}-m{n}" for n in range(5)] + [f"{marker}-a1"]
+    assert {m["conversation_id"] for m in document["messages"]} == {f"{marker}-c"}
+    assert [log["message_id"] for log in document["mood_logs"]] == [f"{marker}-m{n}" for n in range(5)]
+    assert [flag["message_id"] for flag in document["review_flags"]] == [f"{marker}-m4"]
     statuses = {m["status"] for m in document["memories"]}
     assert "active" in statuses
     assert all(m["history"] and m["history"][0]["kind"] == "created" for m in document["memories"])
@@ -246,7 +248,35 @@ def test_export_holds_everything_about_the_contact(tenant: Tenant, api_client: A
     assert document["entities"] and document["mood_logs"] and document["triggers"] and document["review_flags"]
     assert len(document["mood_logs"]) == 5
     assert document["state"]["relationship_stage"] == "new"
-    assert document["conversations"][0]["external_id"] == f"{marker}-c"
+    assert document["conversations"][0]["conversation_id"] == f"{marker}-c"
+
+
+def test_the_export_is_keyed_by_the_datas_names_and_documented_field_by_field(
+    tenant: Tenant, api_client: APIClient, marker: str
+) -> None:
+    # given a contact with something in every section of the export, one memory superseded by another
+    _a_full_life(tenant, api_client, marker)
+    ingest(tenant, "I work at Globex now", message_id=f"{marker}-m9", contact_id=f"{marker}-user",
+           conversation_id=f"{marker}-c", at=NOW - timedelta(minutes=1))  # fmt: skip
+    schema = openapi_schema()
+
+    # when exported
+    document = api_client.get(f"/contacts/{marker}-user/export").json()
+
+    # then no key is an ORM lookup, and every key is the one /api/schema/ documents, all the way down
+    assert "message_id" in _keys(document) and [key for key in _keys(document) if "__" in key] == []
+    assert [m["superseded_by"] is not None for m in document["memories"]].count(True) >= 1
+    assert_documented(schema, response_schema(schema, "/contacts/{contact_id}/export"), document)
+
+
+def _keys(value: Any) -> set[str]:
+    """Every key in a JSON document but inside the free-form objects (metadata, insight data, snapshots)."""
+    if isinstance(value, list):
+        return set().union(*map(_keys, value))
+    if not isinstance(value, dict):
+        return set()
+    inside = [item for key, item in value.items() if key not in {"metadata", "data", "before", "after"}]
+    return set(value).union(*map(_keys, inside))
 
 
 def test_the_export_command_writes_the_same_document(

@@ -371,9 +371,9 @@ def test_entity_metadata_that_jsonb_cannot_store_is_a_400_not_a_500(api_client: 
     # when a memory arrives naming an entity whose metadata holds an unpaired surrogate
     response = api_client.generic("POST", "/contacts/arjun/memories", _json(body), content_type="application/json")
 
-    # then 400 naming the field, and nothing stored
+    # then 400 naming the item and the field, and nothing stored
     assert response.status_code == 400
-    assert response.json() == {"entities": {"metadata": ["Surrogate characters are not allowed: U+D83D."]}}
+    assert response.json() == {"entities": {"0": {"metadata": ["Surrogate characters are not allowed: U+D83D."]}}}
     assert Memory.objects.count() == 0
 
 

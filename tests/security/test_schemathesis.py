@@ -27,11 +27,13 @@ from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import (
     allow_header_conformance,
     content_type_conformance,
     ignored_auth,
     missing_required_header,
+    negative_data_rejection,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
@@ -47,6 +49,21 @@ from tests.memories.helpers import ingest
 pytestmark = pytest.mark.django_db
 
 MAX_EXAMPLES = 30  # per operation and generation mode
+
+
+@schemathesis.check
+def body_negative_data_rejection(ctx: Any, response: Any, case: schemathesis.Case) -> bool | None:
+    """A body the schema forbids - 42 for a string, "1" for a boolean, a missing or unknown field - is refused, not
+    coerced. Bodies only: a query parameter is a string by nature, and an empty optional filter (``?type=``) means
+    no filter, as DRF reads a query."""
+    components = case.meta.components if case.meta else {}
+    negated = {location for location, info in components.items() if info.mode.is_negative}
+    if negated != {ParameterLocation.BODY}:
+        return None
+    result: bool | None = negative_data_rejection(ctx, response, case)
+    return result
+
+
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -57,6 +74,7 @@ CHECKS = [
     unsupported_method,  # re-sent with a method the path lacks: 405
     allow_header_conformance,  # and that 405 lists the methods the path has
     missing_required_header,
+    body_negative_data_rejection,  # a body the schema forbids is refused (defined above)
 ]
 
 

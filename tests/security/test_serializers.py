@@ -4,6 +4,8 @@ another tenant or contact — a smuggled ``tenant``/``tenant_id``/``contact`` is
 from __future__ import annotations
 
 import inspect
+import re
+from collections.abc import Iterator
 from datetime import timedelta
 from types import ModuleType
 from typing import Any
@@ -17,10 +19,18 @@ from rest_framework.test import APIClient
 from config import clock
 from contacts.models import Contact, Conversation, Message, Tenant
 from memories.models import ContactEntity, Memory
-from memories.serializers import StrictSerializer
+from memories.serializers import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictFloatField,
+    StrictIntegerField,
+    StrictSerializer,
+    StrictSlugField,
+)
 from moods.models import Insight, Trigger
 from tests.factories import ContactFactory, TenantFactory
 from tests.memories.helpers import ingest
+from tests.openapi import openapi_schema, resolved
 from tests.security import api_routes
 
 SMUGGLED = ("tenant", "tenant_id", "contact")
@@ -36,8 +46,13 @@ def _message(message_id: str) -> dict[str, Any]:
 VALID_BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("ingest", "post"): _message("m2"),
     ("ingest-batch", "post"): {"messages": [_message("m2")]},
-    ("contact-memories", "post"): {"memory_type": "fact", "content": "Allergic to peanuts"},
-    ("memory-detail", "patch"): {"importance": 0.9},
+    ("contact-memories", "post"): {
+        "memory_type": "fact",
+        "content": "Allergic to peanuts",
+        "importance": 0.9,
+        "entities": [{"entity_type": "topic", "display_name": "Peanuts", "aliases": ["nuts"], "metadata": {}}],
+    },  # fmt: skip
+    ("memory-detail", "patch"): {"importance": 0.9, "pinned": True},
     ("conversation-resolve", "post"): {"summary": "Talked about work"},
     ("brain-memories", "post"): {"memory_type": "fact", "content": "Refunds within 30 days"},
     ("trigger-complete", "post"): {},
@@ -66,6 +81,91 @@ def test_input_serializers_are_strict_and_cannot_name_an_owner() -> None:
         writable = {name: field for name, field in serializer_class().fields.items() if not field.read_only}
         assert set(writable) & set(SMUGGLED) == set(), serializer_class
         assert not [f for f in writable.values() if isinstance(f, serializers.RelatedField)], serializer_class
+
+
+# DRF's scalar fields that coerce (42 → "42", "1" → True, "0.5" → 0.5), and the strict ones a body must use instead.
+COERCING = (serializers.CharField, serializers.BooleanField, serializers.FloatField, serializers.IntegerField,
+            serializers.DecimalField)  # fmt: skip
+STRICT = (StrictCharField, StrictSlugField, StrictBooleanField, StrictFloatField, StrictIntegerField)
+
+
+def test_input_serializers_take_json_types_as_they_are() -> None:
+    # given every input serializer's fields, list items and nested serializers' fields included
+    inputs = [s for s in _view_serializers() if issubclass(s, StrictSerializer)]
+    fields = {f"{s.__name__}.{name}": field for s in inputs for name, field in _fields(s())}
+    assert len(fields) >= 25
+
+    # then none of them turns a number into a string, or a string into a boolean or a number
+    coercing = [name for name, field in fields.items() if isinstance(field, COERCING) and not isinstance(field, STRICT)]
+    assert coercing == []
+
+
+def _fields(serializer: serializers.Serializer) -> Iterator[tuple[str, serializers.Field]]:
+    for name, field in serializer.fields.items():
+        field = getattr(field, "child", field)
+        if isinstance(field, serializers.Serializer):
+            yield from ((f"{name}.{inner}", nested) for inner, nested in _fields(field))
+        else:
+            yield name, field
+
+
+# A JSON value of another type for each documented type: what DRF's fields coerced (42 → "42", "true" → True).
+WRONG_TYPE = {"string": 42, "boolean": "true", "number": "0.5", "integer": "7", "array": "x", "object": "x"}
+
+
+@pytest.mark.django_db
+def test_every_body_field_refuses_a_value_of_another_json_type(tenant: Tenant, api_client: APIClient) -> None:
+    # given a valid body for every write, and the type /api/schema/ documents for each field (batch items' too)
+    values, schema = _tenant_a(tenant), openapi_schema()
+    cases = [
+        (route, method, body, errors)
+        for route in api_routes()[0]
+        for method in route.methods
+        if (route.name, method) in VALID_BODIES and VALID_BODIES[route.name, method]
+        for body, errors in _mistyped(schema, _body_schema(schema, route, method), VALID_BODIES[route.name, method])
+    ]
+    assert len(cases) >= 30
+
+    # when each is sent with one field of another JSON type
+    accepted = []
+    for route, method, body, errors in cases:
+        with transaction.atomic():
+            response = getattr(api_client, method)(route.path(values), body, format="json")
+            transaction.set_rollback(True)
+
+        # then it is a 400 naming that field (inside its item for a list of objects)
+        if response.status_code != 400 or not _names(response.json(), errors):
+            accepted.append(f"{method.upper()} /{route.route} {body} → {response.status_code} {response.content!r}")
+    assert accepted == []
+
+
+def _body_schema(schema: dict[str, Any], route: Any, method: str) -> dict[str, Any]:
+    path = "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", route.route)
+    body = schema["paths"][path][method]["requestBody"]["content"]["application/json"]["schema"]
+    return resolved(schema, body)
+
+
+def _mistyped(
+    schema: dict[str, Any], component: dict[str, Any], valid: dict[str, Any]
+) -> Iterator[tuple[dict[str, Any], list[str]]]:
+    """``valid`` with one field of another type, and the path of keys its error is under; into the first item of a
+    list of objects (a batch's messages)."""
+    for name, node in component["properties"].items():
+        node = resolved(schema, node)
+        kind = node.get("type") or resolved(schema, (node.get("oneOf") or [{}])[0]).get("type", "string")
+        yield {**valid, name: WRONG_TYPE[kind]}, [name]
+        items = resolved(schema, node.get("items", {}))
+        if kind == "array" and "properties" in items and valid.get(name):
+            for item, path in _mistyped(schema, items, valid[name][0]):
+                yield {**valid, name: [item]}, [name, "0", *path]
+
+
+def _names(errors: Any, path: list[str]) -> bool:
+    for key in path:
+        if not isinstance(errors, dict) or key not in errors:
+            return False
+        errors = errors[key]
+    return True
 
 
 @pytest.mark.django_db
