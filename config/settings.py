@@ -389,6 +389,8 @@ SPECTACULAR_SETTINGS = {
         "EnergyEnum": "contacts.models.Energy",
         "StyleEnum": "contacts.models.Style",
         "RelationshipStageEnum": "contacts.models.RelationshipStage",
+        "WebhookEventEnum": "webhooks.models.EventType",
+        "WebhookDeliveryStatusEnum": "webhooks.models.DeliveryStatus",
     },
 }
 API_KEY_CUSTOM_HEADER = "HTTP_X_API_KEY"
