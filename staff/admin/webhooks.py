@@ -5,6 +5,7 @@ change permission. The endpoint's secret is never shown."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db import models
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
@@ -13,7 +14,7 @@ from django.utils.html import format_html
 from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin, staff_change_log
 from webhooks.models import Delivery, DeliveryStatus, Endpoint
 from webhooks.services.delivery import RedeliveryRefused, delivery_redeliver
-from webhooks.services.endpoints import endpoint_enable
+from webhooks.services.endpoints import endpoint_delete, endpoint_enable
 
 
 @admin.register(Endpoint)
@@ -21,7 +22,15 @@ class EndpointAdmin(TenantScopedAdmin[Endpoint], ReadOnlyAdmin[Endpoint]):
     list_display = ["url", "tenant", "events", "enabled", "disabled_reason", "consecutive_failures", "deliveries"]
     list_filter = ["tenant", "enabled"]
     exclude = ["secret"]
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # Django 6's default, without its warning
     actions = ["enable"]
+
+    def delete_model(self, request: HttpRequest, obj: Endpoint) -> None:
+        endpoint_delete(endpoint=obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Endpoint]) -> None:
+        for endpoint in queryset:
+            endpoint_delete(endpoint=endpoint)
 
     @admin.display(description="delivery log")
     def deliveries(self, endpoint: Endpoint) -> str:
