@@ -2,7 +2,9 @@
 
 Headers ``webhook-id`` (the event's id, the same on every attempt), ``webhook-timestamp`` (this attempt, in Unix
 seconds) and ``webhook-signature`` (``v1,<base64 HMAC-SHA256 of "id.timestamp.body">``, by the standardwebhooks
-package). Redirects are not followed: a 3xx is a failure (following one could lead past the address check).
+package). Redirects are not followed: a 3xx is a failure (following one could lead past the address check). The
+connection goes to the address the check passed, with the URL's host in ``Host`` and, for https, in the TLS
+handshake (SNI), so the certificate is still verified against the name.
 """
 
 from __future__ import annotations
@@ -47,19 +49,27 @@ def signed_headers(*, secret: str, event_id: str, body: str, at: datetime) -> di
     }
 
 
-def signed_post(*, url: str, secret: str, event_id: str, payload: dict[str, Any], at: datetime) -> Outcome:
+def signed_post(
+    *, url: str, address: str, secret: str, event_id: str, payload: dict[str, Any], at: datetime
+) -> Outcome:
     body = payload_body(payload)
     headers = signed_headers(secret=secret, event_id=event_id, body=body, at=at)
+    target = httpx.URL(url)
+    headers["host"] = target.netloc.decode("ascii")
     try:
-        with httpx.stream(
-            "POST",
-            url,
-            content=body.encode(),
-            headers=headers,
-            timeout=settings.WEBHOOK_TIMEOUT_SECONDS,
-            follow_redirects=False,
-        ) as response:
-            return Outcome(status=response.status_code, body_excerpt=_excerpt(response))
+        with httpx.Client(timeout=settings.WEBHOOK_TIMEOUT_SECONDS, follow_redirects=False) as client:
+            request = client.build_request(
+                "POST",
+                target.copy_with(host=address),
+                content=body.encode(),
+                headers=headers,
+                extensions={"sni_hostname": target.host},
+            )
+            response = client.send(request, stream=True)
+            try:
+                return Outcome(status=response.status_code, body_excerpt=_excerpt(response))
+            finally:
+                response.close()
     except httpx.HTTPError as error:
         # The kind of error with its text: "ConnectTimeout: timed out" reads better in a delivery log.
         return Outcome(status=None, error=f"{type(error).__name__}: {error}"[:BODY_EXCERPT_CHARS])

@@ -39,6 +39,8 @@ def test_staff_see_their_tenants_endpoints_and_deliveries_only(
     assert (own.status_code, other.status_code) == (200, 404)
     assert acme.secret not in own.content.decode()
     assert staff_client.get(reverse("admin:webhooks_delivery_change", args=[theirs.pk])).status_code == 404
+    ours = Delivery.objects.get(endpoint=acme)
+    assert staff_client.get(reverse("admin:webhooks_delivery_change", args=[ours.pk])).status_code == 200
     assert deliveries.status_code == 200
     assert [row.pk for row in deliveries.context["cl"].result_list] == [Delivery.objects.get(endpoint=acme).pk]
 

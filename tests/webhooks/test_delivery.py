@@ -3,6 +3,7 @@ redelivery, the address check at send time. The clock is frozen and advanced; th
 
 from __future__ import annotations
 
+import socket
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -15,6 +16,7 @@ from contacts.models import Tenant
 from tests.memories.helpers import ingest, ledger_message
 from tests.webhooks.conftest import Receiver
 from webhooks.models import Delivery, Endpoint
+from webhooks.services.endpoints import endpoint_create
 from webhooks.services.events import event_emit
 from webhooks.tasks import deliver_webhook, sweep_webhook_deliveries
 
@@ -262,3 +264,20 @@ def test_the_delivery_log_is_paginated_newest_first(api_client: APIClient, tenan
     assert [row["payload"]["data"]["n"] for row in body["results"]] == [2, 1]
     assert body["results"][0]["status"] == "pending"
     assert "secret" not in str(body)
+
+
+def test_a_named_host_is_reached_at_the_address_checked_with_its_name_in_the_host_header(
+    tenant: Tenant, receiver: Receiver, django_capture_on_commit_callbacks: Any
+) -> None:
+    # given an endpoint registered by name (localhost resolves to the receiver's loopback address here)
+    if socket.getaddrinfo("localhost", 80, proto=socket.IPPROTO_TCP)[0][4][0] != "127.0.0.1":
+        pytest.skip("localhost does not resolve to 127.0.0.1 first on this machine")
+    port = receiver.url.split(":")[2].split("/")[0]
+    endpoint_create(tenant=tenant, url=f"http://localhost:{port}/named", events=["trigger.created"])
+
+    # when an event is delivered
+    _emit(tenant, django_capture_on_commit_callbacks)
+
+    # then the receiver got it with the URL's name and port as the Host
+    [request] = receiver.requests
+    assert (request.path, request.headers["host"]) == ("/named", f"localhost:{port}")

@@ -56,11 +56,16 @@ def delivery_attempt(*, delivery_id: int) -> Delivery | None:
 def _send(delivery: Delivery, now: datetime) -> Outcome:
     endpoint = delivery.endpoint
     try:
-        target_check(url=endpoint.url)  # again: the host may resolve elsewhere since it was registered
+        address = target_check(url=endpoint.url)  # again: the host may resolve elsewhere since it was registered
     except UnsafeTarget as refused:
         return Outcome(status=None, error=f"Not sent: {refused}")
     return signed_post(
-        url=endpoint.url, secret=endpoint.secret, event_id=delivery.event_id, payload=delivery.payload, at=now
+        url=endpoint.url,
+        address=address,
+        secret=endpoint.secret,
+        event_id=delivery.event_id,
+        payload=delivery.payload,
+        at=now,
     )
 
 
