@@ -64,6 +64,14 @@ BEAT_SCHEDULES: tuple[BeatSchedule, ...] = (
         schedule=Interval(every=10, period="seconds"),
         expire_seconds=10,
     ),
+    # Every 30 s: webhook deliveries that are due (retries waiting longer than a countdown would, attempts lost with
+    # their worker, enqueues the broker dropped); the delivery's own schedule, not this period, spaces its retries.
+    BeatSchedule(
+        name="Send webhook deliveries that are due (retries, lost attempts)",
+        task="webhooks.tasks.sweep_webhook_deliveries",
+        schedule=Interval(every=30, period="seconds"),
+        expire_seconds=30,
+    ),
     # Every 6 hours (CONSOLIDATION_INTERVAL_HOURS; contact-intelligence §6): decay is charged per day and
     # stages move over days, so four passes a day keep them current; a pass walks every tenant's memories.
     BeatSchedule(

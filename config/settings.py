@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_celery_beat",
     "contacts",
+    "webhooks",
     "memories",
     "moods",
     "consolidation",
@@ -333,6 +334,19 @@ DEFAULT_HELPLINE_TEXT = (
     "Samaritans on 116 123; anywhere else, find a local helpline at https://findahelpline.com."
 )
 
+# --- Webhooks (Standard Webhooks; webhooks/) ----------------------------------------------------
+# Loopback, private, link-local, unique-local and reserved targets are refused (SSRF) unless this is set: for a
+# receiver on the same machine or network (development, tests).
+WEBHOOK_ALLOW_PRIVATE_URLS = env.bool("WEBHOOK_ALLOW_PRIVATE_URLS", default=False)
+WEBHOOK_TIMEOUT_SECONDS = env.float("WEBHOOK_TIMEOUT_SECONDS", default=10.0)
+# Waits before each retry of a failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h (23.6 h after the first
+# attempt the delivery is failed). A retry waiting longer than the sweep period is picked up by the sweep.
+WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 21600]
+# An endpoint is disabled (with its reason) after this many deliveries in a row failed for good, or once every
+# attempt has failed for this long; a success resets both. Staff re-enable it in the admin.
+WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES = env.int("WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES", default=5)
+WEBHOOK_DISABLE_AFTER_FAILING_HOURS = env.int("WEBHOOK_DISABLE_AFTER_FAILING_HOURS", default=24)
+
 # --- API --------------------------------------------------------------------------------------
 # Requests per API key and scope (contacts/throttling.py): fixed one-period windows counted in the Redis
 # cache, 429 with Retry-After beyond them. Tenant.settings["rate_limits"] overrides a scope for that
@@ -386,6 +400,8 @@ SPECTACULAR_SETTINGS = {
         "TriggerKindEnum": "moods.models.TriggerKind",
         "InsightKindEnum": "moods.models.InsightKind",
         "IngestResultStatusEnum": ["accepted", "conflict", "gone"],
+        "WebhookEventEnum": "webhooks.models.EventType",
+        "WebhookDeliveryStatusEnum": "webhooks.models.DeliveryStatus",
     },
 }
 API_KEY_CUSTOM_HEADER = "HTTP_X_API_KEY"

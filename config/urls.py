@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("privacy.urls")),
     path("", include("ingest.urls")),
     path("", include("context.urls")),
+    path("", include("webhooks.urls")),
 ]
 
 handler404 = "config.errors.not_found"

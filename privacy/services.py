@@ -30,6 +30,9 @@ from contacts.models import Contact, Tenant
 from memories.services.erasure import contact_forget as memories_forget
 from moods.services.erasure import contact_forget as moods_forget
 from privacy.models import ErasureTombstone, external_id_hash
+from webhooks.models import EventType
+from webhooks.services.erasure import contact_forget as webhooks_forget
+from webhooks.services.events import event_emit
 
 logger = logging.getLogger(__name__)
 # Top app first: each deletes its rows before the rows they hang off (contacts, holding the contact, goes last).
@@ -37,6 +40,7 @@ FORGETTING: tuple[Callable[..., Forgotten], ...] = (
     consolidation_forget,
     moods_forget,
     memories_forget,
+    webhooks_forget,
     contacts_forget,
 )
 
@@ -46,10 +50,17 @@ def contact_erase(*, contact: Contact) -> dict[str, int]:
     contact_id, tenant_id, external_id = contact.pk, contact.tenant_id, contact.external_id
     with transaction.atomic():
         forgotten = [forget(contact=contact) for forget in FORGETTING]
-        ErasureTombstone.objects.update_or_create(
+        tombstone, _ = ErasureTombstone.objects.update_or_create(
             tenant_id=tenant_id,
             external_id_hash=external_id_hash(tenant_id, external_id),
             defaults={"erased_at": clock.now()},
+        )
+        # After the forgetting, which removed the contact's other deliveries: the tenant hears of the erasure by id.
+        event_emit(
+            tenant_id=tenant_id,
+            event_type=EventType.CONTACT_ERASED,
+            dedupe_key=f"contact:{contact_id}",
+            data={"contact_id": external_id, "erased_at": tombstone.erased_at.isoformat()},
         )
     return _receipt(forgotten, redis_keys=_forget_in_redis(contact_id, forgotten))
 

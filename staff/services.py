@@ -29,6 +29,7 @@ TENANT_STAFF_PERMISSIONS = {
                  "change_contactentity", "view_memoryevent"],
     "moods": ["view_moodlog", "view_reviewflag", "change_reviewflag", "view_trigger", "change_trigger",
               "view_insight"],
+    "webhooks": ["view_endpoint", "change_endpoint", "delete_endpoint", "view_delivery", "change_delivery"],
 }  # fmt: skip
 
 

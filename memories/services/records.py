@@ -25,6 +25,8 @@ from memories.models import (
     MemoryType,
 )
 from memories.services import recent
+from webhooks.models import EventType
+from webhooks.services.events import event_emit
 
 SNAPSHOT_FIELDS = ("memory_type", "content", "importance", "status", "pinned", "expires_at", "slot")
 
@@ -111,6 +113,22 @@ def memory_supersede(*, old: Memory, new: Memory, at: datetime, actor: str = "sy
         old, MemoryEventKind.SUPERSEDED, actor, before, {**_snapshot(old), "by": new.pk}, new.source_message_ids, at
     )
     _changed(old)
+    _supersession_announce(old, new, actor)
+
+
+def _supersession_announce(old: Memory, new: Memory, actor: str) -> None:
+    """``memory.superseded`` to the tenant's webhooks: ids and kinds, not the memories' text (GET /memories/{id}
+    reads it). ``contact_id`` is null for a business memory."""
+    event_emit(
+        tenant_id=old.tenant_id,
+        event_type=EventType.MEMORY_SUPERSEDED,
+        dedupe_key=f"memory:{old.pk}:{new.pk}",
+        data=lambda: {
+            "memory_id": old.pk, "superseded_by": new.pk,
+            "contact_id": old.contact.external_id if old.contact is not None else None,
+            "memory_type": old.memory_type, "slot": old.slot, "actor": actor,
+        },
+    )  # fmt: skip
 
 
 def memory_merge(*, winner: Memory, loser: Memory, at: datetime) -> Memory:

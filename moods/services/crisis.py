@@ -15,6 +15,8 @@ from config import clock
 from contacts.models import ContactState, Message, Role
 from moods.crisis import CrisisMatch, detect_crisis
 from moods.models import ReviewFlag, ReviewFlagKind
+from webhooks.models import EventType
+from webhooks.services.events import event_emit
 
 EXCERPT_CHARS = 500
 
@@ -47,6 +49,8 @@ def message_crisis_check(*, message: Message, state: ContactState) -> CrisisMatc
         state.crisis_at = message.sent_at
     # Imported history (older than the crisis window) is not a live emergency: no review flag for it.
     live = clock.now() - message.sent_at <= timedelta(hours=settings.CRISIS_CONTEXT_HOURS)
+    if live:
+        _crisis_announce(message, match)
     if live and crisis_review_enabled(message.contact.tenant.settings):
         ReviewFlag.objects.get_or_create(
             message=message,
@@ -57,6 +61,22 @@ def message_crisis_check(*, message: Message, state: ContactState) -> CrisisMatc
             },
         )  # fmt: skip
     return match
+
+
+def _crisis_announce(message: Message, match: CrisisMatch) -> None:
+    """``crisis.flagged`` to the tenant's webhooks: which contact, message and kind of words, never the words."""
+    event_emit(
+        tenant_id=message.tenant_id,
+        event_type=EventType.CRISIS_FLAGGED,
+        dedupe_key=f"message:{message.pk}",
+        data=lambda: {
+            "contact_id": message.contact.external_id,
+            "conversation_id": message.conversation.external_id,
+            "message_id": message.client_message_id,
+            "category": match.category,
+            "sent_at": message.sent_at.isoformat(),
+        },
+    )
 
 
 def crisis_review_enabled(tenant_settings: dict | None) -> bool:  # type: ignore[type-arg]

@@ -15,6 +15,8 @@ from config import clock
 from contacts.activity import contact_zone
 from contacts.models import Contact
 from moods.models import Insight, Trigger, TriggerKind
+from webhooks.models import EventType
+from webhooks.services.events import event_emit
 
 # A message before this local hour is still "the night before": its next morning is the same day.
 NIGHT_ENDS_HOUR = 5
@@ -34,11 +36,21 @@ def check_in_trigger_create(*, contact: Contact, after: datetime, reason: str) -
     due_at = next_morning(after, contact.timezone)
     if due_at <= clock.now():
         return None
-    trigger, _ = Trigger.objects.get_or_create(
+    trigger, created = Trigger.objects.get_or_create(
         tenant_id=contact.tenant_id,
         dedupe_key=f"{TriggerKind.CHECK_IN}:{contact.pk}:{due_at.date().isoformat()}",
         defaults={"contact": contact, "kind": TriggerKind.CHECK_IN, "reason": reason, "due_at": due_at},
     )
+    if created:
+        event_emit(
+            tenant_id=contact.tenant_id,
+            event_type=EventType.TRIGGER_CREATED,
+            dedupe_key=f"trigger:{trigger.pk}",
+            data={
+                "trigger_id": trigger.pk, "contact_id": contact.external_id, "kind": trigger.kind,
+                "reason": trigger.reason, "due_at": trigger.due_at.isoformat(),
+            },
+        )  # fmt: skip
     return trigger
 
 
@@ -53,8 +65,19 @@ def insight_create(
     *, contact: Contact, kind: str, summary: str, dedupe_key: str, data: dict[str, Any], at: datetime
 ) -> tuple[Insight, bool]:
     """Returns (insight, created)."""
-    return Insight.objects.get_or_create(
+    insight, created = Insight.objects.get_or_create(
         tenant_id=contact.tenant_id,
         dedupe_key=dedupe_key,
         defaults={"contact": contact, "kind": kind, "summary": summary, "data": data, "created_at": at},
     )
+    if created:
+        event_emit(
+            tenant_id=contact.tenant_id,
+            event_type=EventType.INSIGHT_CREATED,
+            dedupe_key=f"insight:{insight.pk}",
+            data={
+                "insight_id": insight.pk, "contact_id": contact.external_id, "kind": insight.kind,
+                "summary": insight.summary, "data": insight.data, "created_at": insight.created_at.isoformat(),
+            },
+        )  # fmt: skip
+    return insight, created

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS = [
     "providers",
     "contacts",
+    "webhooks",
     "memories",
     "moods",
     "consolidation",

@@ -24,6 +24,8 @@ from moods.models import Insight, MoodLog, Trigger
 from tests.factories import TenantFactory
 from tests.memories.helpers import ingest
 from tests.security import SKIPPED, Route, api_routes
+from webhooks.models import Delivery, Endpoint
+from webhooks.services.endpoints import secret_generate
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +37,7 @@ MARKERS = (
     A_CONTACT, "Xanthippe", "Quokkafeather", "Fizzlewick", "Zorblaxcorp", "marzipan", "Quokkaville", "Snorkelberry",
     "Plumbleberries", "Wobblesworth", "Glimmerdays", "conv-quokka",
 )  # fmt: skip
-KNOWN_PARAMS = {"contact_id", "conversation_id", "memory_id", "trigger_id"}
+KNOWN_PARAMS = {"contact_id", "conversation_id", "memory_id", "trigger_id", "endpoint_id", "delivery_id"}
 # Routes without an object in the path: what B may get back (never A's data).
 COLLECTION_STATUS = {
     ("ingest", "post"): 202,
@@ -45,6 +47,7 @@ COLLECTION_STATUS = {
     ("brain-memories", "get"): 200,
     ("brain-memories", "post"): 201,
     ("brain-context", "get"): 200,
+    ("webhooks", "get"): 200,
 }
 QUERIES = {
     "context": {"query": "How is Fizzlewick at Zorblaxcorp?"},
@@ -120,6 +123,16 @@ def world(tenant: Tenant, api_client: APIClient) -> World:
         tenant=tenant, contact=contact, kind="boredom", summary="Xanthippe tires of Zorblaxcorp talk",
         data={"topic": "Snorkelberry"}, dedupe_key="boredom:quokka",
     )  # fmt: skip
+    # A webhook endpoint (its URL names a marker) with a delivery about the contact, written directly: the public
+    # address is never sent to (the after-commit enqueue never runs in these tests).
+    endpoint = Endpoint.objects.create(
+        tenant=tenant, url="https://93.184.215.14/quokkaville", events=["trigger.created"], secret=secret_generate()
+    )
+    delivery = Delivery.objects.create(
+        endpoint=endpoint, event_type="trigger.created", event_id="msg_quokka", contact_external_id=A_CONTACT,
+        payload={"type": "trigger.created", "data": {"contact_id": A_CONTACT, "trigger_id": trigger.pk}},
+        status="failed",
+    )  # fmt: skip
     fact = Memory.objects.get(tenant=tenant, content="Works at Zorblaxcorp")
     episode = Memory.objects.get(tenant=tenant, memory_type="episode", source_message_ids=["qm-4"])
     memory_ids = [fact.pk, episode.pk, api_memory.json()["id"], resolved.json()["memory_id"], business.json()["id"]]
@@ -132,8 +145,16 @@ def world(tenant: Tenant, api_client: APIClient) -> World:
             "conversation_id": [OPEN_CONVERSATION, RESOLVED_CONVERSATION],
             "memory_id": memory_ids,
             "trigger_id": [trigger.pk],
+            "endpoint_id": [endpoint.pk],
+            "delivery_id": [delivery.pk],
         },
-        object_ids={*Memory.objects.filter(tenant=tenant).values_list("pk", flat=True), trigger.pk, insight.pk},
+        object_ids={
+            *Memory.objects.filter(tenant=tenant).values_list("pk", flat=True),
+            trigger.pk,
+            insight.pk,
+            endpoint.pk,
+            delivery.pk,
+        },
     )
 
 
@@ -213,7 +234,7 @@ def test_tenant_a_sees_its_own_data_on_the_same_walk(world: World, api_client: A
             found[route.name] = True
 
     assert found == dict.fromkeys(found, True)
-    assert len(found) == 12
+    assert len(found) == 15
 
 
 def test_b_deleting_a_s_contact_id_erases_nothing(world: World, b_client: APIClient, api_client: APIClient) -> None:
@@ -316,5 +337,8 @@ def _snapshot(tenant: Tenant) -> dict[str, Any]:
         "triggers": list(Trigger.objects.filter(tenant=tenant).values_list("pk", "completed_at")),
         "insights": list(Insight.objects.filter(tenant=tenant).values_list("pk", "summary")),
         "mood_logs": MoodLog.objects.filter(tenant=tenant).count(),
+        "webhook_endpoints": list(Endpoint.objects.filter(tenant=tenant).values_list("pk", "url", "enabled")),
+        "webhook_deliveries": list(Delivery.objects.filter(endpoint__tenant=tenant).values_list("pk", "status",
+                                                                                               "attempts")),
         "history": json.dumps([history_get(conversation=c) for c in conversations], default=str),
     }  # fmt: skip

@@ -45,6 +45,8 @@ from contacts.models import Contact, Conversation, Tenant
 from memories.models import Memory
 from moods.models import Trigger, TriggerKind
 from tests.memories.helpers import ingest
+from webhooks.models import Delivery, Endpoint
+from webhooks.services.endpoints import secret_generate
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +125,19 @@ def seeded(tenant: Tenant) -> dict[str, Any]:
         due_at=clock.now() - timedelta(hours=1), dedupe_key="seed",
     )  # fmt: skip
     assert Conversation.objects.filter(tenant=tenant, external_id="conv").exists()
-    return {"contact_id": "seed", "conversation_id": "conv", "memory_id": memory.pk, "trigger_id": trigger.pk}
+    # A webhook endpoint with a failed delivery (redelivery answers 202; the send is queued after a commit that never
+    # comes, and the host does not resolve). Written directly: the API would refuse a host that does not resolve.
+    endpoint = Endpoint.objects.create(
+        tenant=tenant, url="https://webhooks.invalid/seed", events=["trigger.created"], secret=secret_generate()
+    )
+    delivery = Delivery.objects.create(
+        endpoint=endpoint, event_type="trigger.created", event_id="msg_seed", payload={"type": "trigger.created"},
+        status="failed", attempts=8,
+    )  # fmt: skip
+    return {
+        "contact_id": "seed", "conversation_id": "conv", "memory_id": memory.pk, "trigger_id": trigger.pk,
+        "endpoint_id": endpoint.pk, "delivery_id": delivery.pk,
+    }  # fmt: skip
 
 
 @pytest.mark.parametrize("mode", [schemathesis.GenerationMode.POSITIVE, schemathesis.GenerationMode.NEGATIVE])
