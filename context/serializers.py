@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 
 from rest_framework import serializers
 
+from config.serializers import FreeFormObjectField
 from contacts.models import Energy, Mood, RelationshipStage, Style
 from memories.models import EntityType, MemoryType
-from memories.serializers import FreeFormObjectField
 from moods.selectors import EmotionalContext
 
 Plan = tuple[tuple[str, Callable[[Any], Any], Callable[[Any], Any]], ...]

@@ -9,9 +9,9 @@ from typing import Any
 from django.conf import settings
 from rest_framework import serializers
 
+from config.serializers import JsonbDictField, StrictCharField, StrictSerializer
 from contacts.models import Role
 from ingest.services.receive import IngestPayload
-from memories.serializers import JsonbDictField, StrictCharField, StrictSerializer
 
 
 class IngestInputSerializer(StrictSerializer):

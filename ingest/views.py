@@ -11,11 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import StrictCharField, StrictSerializer
 from contacts.selectors import conversation_get, conversation_history_get
 from ingest.serializers import IngestInputSerializer
 from ingest.services.receive import IngestConflict, IngestGone, message_ingest, messages_ingest_batch
 from ingest.services.resolve import conversation_resolve
-from memories.serializers import StrictCharField, StrictSerializer
 
 
 class IngestApi(APIView):

@@ -12,9 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.pagination import CappedLimitOffsetPagination
+from config.serializers import StrictCharField, StrictFloatField, StrictSerializer
 from memories.models import MemorySource, MemoryStatus, MemoryType
 from memories.selectors import business_memory_list
-from memories.serializers import StrictCharField, StrictFloatField, StrictSerializer
 from memories.services.records import memory_create
 from memories.views import MemoryOutputSerializer
 

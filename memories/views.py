@@ -14,10 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.pagination import CappedLimitOffsetPagination
-from contacts.selectors import contact_get
-from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
-from memories.selectors import entity_list, memory_get, memory_history, memory_list
-from memories.serializers import (
+from config.serializers import (
     FreeFormObjectField,
     JsonbDictField,
     StrictBooleanField,
@@ -26,6 +23,9 @@ from memories.serializers import (
     StrictSerializer,
     StrictSlugField,
 )
+from contacts.selectors import contact_get
+from memories.models import ContactEntity, EntityType, Memory, MemoryEvent, MemorySource, MemoryStatus, MemoryType
+from memories.selectors import entity_list, memory_get, memory_history, memory_list
 from memories.services.entities import contact_entities, entity_resolve
 from memories.services.records import (
     memory_create,

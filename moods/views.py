@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from config import clock
 from config.pagination import CappedLimitOffsetPagination
-from memories.serializers import FreeFormObjectField
+from config.serializers import FreeFormObjectField
 from moods.models import Insight, InsightKind, Trigger
 from moods.selectors import insight_list, trigger_get, trigger_list
 from moods.services.outreach import trigger_complete

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from config.serializers import FreeFormObjectField
 from contacts.models import Contact, ContactState, Conversation, Message
 from memories.models import ContactEntity, Memory, MemoryEvent
-from memories.serializers import FreeFormObjectField
 from moods.models import Insight, MoodLog, ReviewFlag, Trigger
 from privacy.selectors import EXPORT_SCHEMA, EXPORT_STATE_FIELDS
 

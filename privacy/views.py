@@ -13,10 +13,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import FreeFormObjectField
 from contacts.models import Contact, ContactState
 from contacts.selectors import contact_get, message_count, pending_message_count
 from memories.selectors import memory_counts
-from memories.serializers import FreeFormObjectField
 from privacy.selectors import contact_export_get, export_json
 from privacy.serializers import ContactExportSerializer
 from privacy.services import contact_erase

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.pagination import CappedLimitOffsetPagination
+from config.serializers import FreeFormObjectField, StrictSerializer, StrictURLField
 from webhooks.models import Delivery, Endpoint, EventType
 from webhooks.selectors import delivery_get, delivery_list, endpoint_get, endpoint_list
 from webhooks.services.delivery import RedeliveryRefused, delivery_redeliver
@@ -27,7 +28,16 @@ class EndpointOutputSerializer(serializers.ModelSerializer):
         ]  # fmt: skip
 
 
+class PayloadSerializer(serializers.Serializer):
+    """The body POSTed to the endpoint (Standard Webhooks): the event's type, when it happened, and its data."""
+
+    type = serializers.ChoiceField(choices=EventType.choices)
+    timestamp = serializers.DateTimeField()
+    data = FreeFormObjectField(help_text="The event's ids: contact_id (external), memory ids, trigger id, …")
+
+
 class DeliveryOutputSerializer(serializers.ModelSerializer):
+    payload = PayloadSerializer()
     contact_id = serializers.SerializerMethodField(help_text="The contact's external id, when the event names one")
 
     class Meta:
@@ -51,8 +61,8 @@ def _endpoint_or_404(request: Request, endpoint_id: int) -> Endpoint:
 class EndpointListApi(APIView):
     pagination_class = CappedLimitOffsetPagination
 
-    class InputSerializer(serializers.Serializer):
-        url = serializers.URLField(max_length=2000, help_text="http(s); public addresses only")
+    class InputSerializer(StrictSerializer):
+        url = StrictURLField(max_length=2000, help_text="http(s); public addresses only")
         events = serializers.ListField(
             child=serializers.ChoiceField(choices=EventType.choices), allow_empty=False, max_length=len(EventType)
         )

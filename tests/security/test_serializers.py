@@ -17,21 +17,24 @@ from rest_framework import serializers
 from rest_framework.test import APIClient
 
 from config import clock
-from contacts.models import Contact, Conversation, Message, Tenant
-from memories.models import ContactEntity, Memory
-from memories.serializers import (
+from config.serializers import (
     StrictBooleanField,
     StrictCharField,
     StrictFloatField,
     StrictIntegerField,
     StrictSerializer,
     StrictSlugField,
+    StrictURLField,
 )
+from contacts.models import Contact, Conversation, Message, Tenant
+from memories.models import ContactEntity, Memory
 from moods.models import Insight, Trigger
 from tests.factories import ContactFactory, TenantFactory
 from tests.memories.helpers import ingest
 from tests.openapi import openapi_schema, resolved
 from tests.security import api_routes
+from webhooks.models import Delivery, Endpoint
+from webhooks.services.endpoints import secret_generate
 
 SMUGGLED = ("tenant", "tenant_id", "contact")
 OWNED: tuple[type[Model], ...] = (Contact, Conversation, Message, Memory, ContactEntity, Trigger, Insight)
@@ -56,7 +59,11 @@ VALID_BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("conversation-resolve", "post"): {"summary": "Talked about work"},
     ("brain-memories", "post"): {"memory_type": "fact", "content": "Refunds within 30 days"},
     ("trigger-complete", "post"): {},
+    ("webhooks", "post"): {"url": "https://93.184.216.34/hooks", "events": ["crisis.flagged"]},  # a public address
+    ("webhook-delivery-redeliver", "post"): {},
 }
+# Actions without a body: a smuggled field is ignored (nothing in the body is read), the owner stays.
+BODYLESS = {("trigger-complete", "post"), ("webhook-delivery-redeliver", "post")}
 
 
 def test_serializers_list_their_fields_explicitly() -> None:
@@ -86,7 +93,7 @@ def test_input_serializers_are_strict_and_cannot_name_an_owner() -> None:
 # DRF's scalar fields that coerce (42 → "42", "1" → True, "0.5" → 0.5), and the strict ones a body must use instead.
 COERCING = (serializers.CharField, serializers.BooleanField, serializers.FloatField, serializers.IntegerField,
             serializers.DecimalField)  # fmt: skip
-STRICT = (StrictCharField, StrictSlugField, StrictBooleanField, StrictFloatField, StrictIntegerField)
+STRICT = (StrictCharField, StrictSlugField, StrictURLField, StrictBooleanField, StrictFloatField, StrictIntegerField)
 
 
 def test_input_serializers_take_json_types_as_they_are() -> None:
@@ -175,7 +182,7 @@ def test_every_write_refuses_or_ignores_a_smuggled_owner(tenant: Tenant, api_cli
     other = ContactFactory(tenant=TenantFactory())
     smuggled = {"tenant": other.tenant_id, "tenant_id": other.tenant_id, "contact": other.pk}
     writes = [(r, m) for r in api_routes()[0] for m in r.methods if m in ("post", "put", "patch")]
-    assert len(writes) == 7
+    assert len(writes) == 9
 
     for route, method in writes:
         if (route.name, method) not in VALID_BODIES:
@@ -193,7 +200,7 @@ def test_every_write_refuses_or_ignores_a_smuggled_owner(tenant: Tenant, api_cli
                     assert _owners() == before, where
                 else:
                     assert response.status_code in (200, 201, 202), where
-                    assert (route.name, method) == ("trigger-complete", "post"), where
+                    assert (route.name, method) in BODYLESS, where
                     _assert_owners_kept(before, _owners(), tenant)
                 transaction.set_rollback(True)
 
@@ -218,7 +225,18 @@ def _tenant_a(tenant: Tenant) -> dict[str, Any]:
         tenant=tenant, contact=contact, kind="check_in", reason="Check in", due_at=clock.now(), dedupe_key="t1"
     )
     memory = Memory.objects.get(tenant=tenant, content="Works at Infosys")
-    return {"contact_id": "arjun", "conversation_id": "conv-1", "memory_id": memory.pk, "trigger_id": trigger.pk}
+    endpoint = Endpoint.objects.create(
+        tenant=tenant, url="https://93.184.216.34/hooks", events=["trigger.created"], secret=secret_generate()
+    )
+    delivery = Delivery.objects.create(  # sent and failed: one that may be redelivered
+        endpoint=endpoint, event_type="trigger.created", event_id="msg_t1", contact_external_id="arjun",
+        payload={"type": "trigger.created", "timestamp": clock.now().isoformat(), "data": {"contact_id": "arjun"}},
+        status="failed", attempts=7,
+    )  # fmt: skip
+    return {
+        "contact_id": "arjun", "conversation_id": "conv-1", "memory_id": memory.pk, "trigger_id": trigger.pk,
+        "endpoint_id": endpoint.pk, "delivery_id": delivery.pk,
+    }  # fmt: skip
 
 
 def _smuggling_bodies(valid: dict[str, Any], smuggled: dict[str, Any]) -> list[dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""Serializer building blocks for the API views of memories and of the apps above it (ingest, context, ...).
+"""Serializer building blocks for every app's API views (memories, ingest, context, webhooks, ...).
 
 A request body is read by a ``StrictSerializer`` whose scalar fields are the strict ones below: JSON has types, and a
 body that sends ``"message": 42`` or ``"pinned": "yes"`` has a bug the 400 should show, not hide by coercing (DRF's
@@ -34,6 +34,17 @@ class StrictCharField(serializers.CharField):
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
             self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class StrictURLField(serializers.URLField):
+    """A JSON string that is a URL, never a number coerced to one."""
+
+    default_error_messages = {"not_a_string": "Not a valid string."}  # "invalid" is the URL's own message
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("not_a_string")
         return str(super().to_internal_value(data))
 
 
