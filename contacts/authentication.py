@@ -38,9 +38,8 @@ class TenantAPIKeyAuthentication(authentication.BaseAuthentication):
                 # not echoed - its scheme may be the key itself.
                 raise exceptions.AuthenticationFailed(f"Unsupported Authorization header. {ACCEPTED_HEADERS}")
             return None
-        prefix, _, _ = key.partition(".")
-        api_key = TenantAPIKey.objects.select_related("tenant").filter(prefix=prefix, revoked=False).first()
-        if api_key is None or api_key.has_expired or not api_key.is_valid(key):
+        api_key = api_key_get(key=key)
+        if api_key is None:
             raise exceptions.AuthenticationFailed("Invalid API key.")
         return TenantClient(tenant=api_key.tenant, api_key_id=api_key.id), api_key
 
@@ -49,13 +48,28 @@ class TenantAPIKeyAuthentication(authentication.BaseAuthentication):
         return 'Bearer realm="api"'
 
 
-def _key_from_headers(request: Request) -> str | None:
-    header = request.META.get("HTTP_AUTHORIZATION", "")
-    scheme, _, credentials = header.partition(" ")
+def api_key_get(*, key: str) -> TenantAPIKey | None:
+    """The key's row (its tenant read with it), or None for an unknown, revoked or expired key. The REST API's and the
+    MCP server's one rule."""
+    prefix, _, _ = key.partition(".")
+    api_key = TenantAPIKey.objects.select_related("tenant").filter(prefix=prefix, revoked=False).first()
+    if api_key is None or api_key.has_expired or not api_key.is_valid(key):
+        return None
+    return api_key
+
+
+def api_key_from_headers(*, authorization: str, x_api_key: str) -> str | None:
+    """``Authorization: Bearer <key>``, else ``X-API-Key: <key>``: the two forms a key is accepted in."""
+    scheme, _, credentials = authorization.partition(" ")
     if scheme.lower() == "bearer" and credentials.strip():
         return credentials.strip()
-    x_api_key = request.META.get("HTTP_X_API_KEY", "").strip()
-    return x_api_key or None
+    return x_api_key.strip() or None
+
+
+def _key_from_headers(request: Request) -> str | None:
+    return api_key_from_headers(
+        authorization=request.META.get("HTTP_AUTHORIZATION", ""), x_api_key=request.META.get("HTTP_X_API_KEY", "")
+    )
 
 
 class IsTenantClient(permissions.BasePermission):

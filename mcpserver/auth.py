@@ -6,24 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from contacts.models import Tenant, TenantAPIKey
+from contacts import authentication
+from contacts.models import Tenant
 
-# What a client is told when it sent no key or a wrong one (401 over HTTP).
-KEY_HINT = "Send the tenant's API key as 'Authorization: Bearer <key>' or 'X-API-Key: <key>'."
+# What a client is told when it sent no key or a wrong one (401 over HTTP): the REST API's words.
+KEY_HINT = authentication.ACCEPTED_HEADERS
 
 
 def tenant_for_api_key(*, key: str) -> Tenant | None:
-    """The key's tenant, or None for an unknown, revoked or expired key (as ``TenantAPIKeyAuthentication``)."""
-    prefix, _, _ = key.partition(".")
-    api_key = TenantAPIKey.objects.select_related("tenant").filter(prefix=prefix, revoked=False).first()
-    if api_key is None or api_key.has_expired or not api_key.is_valid(key):
-        return None
-    return api_key.tenant
+    """The key's tenant, or None for an unknown, revoked or expired key (the REST API's rule)."""
+    api_key = authentication.api_key_get(key=key)
+    return None if api_key is None else api_key.tenant
 
 
 def api_key_from_headers(headers: Mapping[str, str]) -> str | None:
     """``Authorization: Bearer <key>``, else ``X-API-Key: <key>`` (``headers`` keyed in lower case)."""
-    scheme, _, credentials = headers.get("authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and credentials.strip():
-        return credentials.strip()
-    return headers.get("x-api-key", "").strip() or None
+    return authentication.api_key_from_headers(
+        authorization=headers.get("authorization", ""), x_api_key=headers.get("x-api-key", "")
+    )

@@ -34,7 +34,9 @@ class TenantKeyMiddleware:
         key = api_key_from_headers(headers)
         tenant = await anyio.to_thread.run_sync(_tenant, key) if key else None
         if tenant is None:
-            await _unauthorized(key_sent=key is not None)(scope, receive, send)
+            await _unauthorized(key_sent=key is not None, authorization=bool(headers.get("authorization", "").strip()))(
+                scope, receive, send
+            )
             return
         scope[TENANT_SCOPE_KEY] = tenant
         await self.app(scope, receive, send)
@@ -54,9 +56,14 @@ def mcp_http_serve(*, host: str, port: int) -> None:
     uvicorn.run(mcp_http_app(host=host), host=host, port=port, log_level="info")
 
 
-def _unauthorized(*, key_sent: bool) -> JSONResponse:
-    # The REST API's words for the same two cases, and how to send a key.
-    problem = "Invalid API key." if key_sent else "Authentication credentials were not provided."
+def _unauthorized(*, key_sent: bool, authorization: bool) -> JSONResponse:
+    # The REST API's words for the same three cases (contacts.authentication), and how to send a key.
+    if key_sent:
+        problem = "Invalid API key."
+    elif authorization:  # "Token <key>", a bare key: a wrong form of it (not echoed: the scheme may be the key)
+        problem = "Unsupported Authorization header."
+    else:
+        problem = "Authentication credentials were not provided."
     return JSONResponse(
         {"detail": f"{problem} {KEY_HINT}"}, status_code=401, headers={"WWW-Authenticate": 'Bearer realm="mcp"'}
     )
