@@ -17,6 +17,8 @@ from __future__ import annotations
 import logging
 import math
 import re
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -103,6 +105,30 @@ class ApiKeyRateThrottle(SimpleRateThrottle):
             return None
         _report_cache_recovery()
         return count
+
+
+@dataclass(frozen=True)
+class Admission:
+    allowed: bool
+    rate: str  # the rate applied, e.g. "6000/min"
+    retry_after: int  # whole seconds until the window ends (at least 1)
+
+
+def api_key_admit(*, tenant: Tenant, api_key_id: str, scope: str) -> Admission:
+    """Count one call of ``scope`` for the API key, in the same window and counter as its REST requests (the MCP
+    server's tools call this; the REST API through ``ApiKeyRateThrottle``). With Redis down, the call is let through."""
+    rate = tenant_rate(tenant, scope)
+    limit, duration = ApiKeyRateThrottle().parse_rate(rate)
+    now = time.time()
+    window = int(now // duration)
+    retry_after = max(1, math.ceil((window + 1) * duration - now))
+    try:
+        count = _increment(f"throttle:{scope}:{api_key_id}:{duration}:{window}", timeout=duration)
+    except RedisError:
+        _report_cache_outage()
+        return Admission(True, rate, retry_after)
+    _report_cache_recovery()
+    return Admission(count <= limit, rate, retry_after)
 
 
 def _increment(key: str, *, timeout: int) -> int:

@@ -7,16 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from contacts import authentication
-from contacts.models import Tenant
 
 # What a client is told when it sent no key or a wrong one (401 over HTTP): the REST API's words.
 KEY_HINT = authentication.ACCEPTED_HEADERS
-
-
-def tenant_for_api_key(*, key: str) -> Tenant | None:
-    """The key's tenant, or None for an unknown, revoked or expired key (the REST API's rule)."""
-    api_key = authentication.api_key_get(key=key)
-    return None if api_key is None else api_key.tenant
 
 
 def api_key_from_headers(headers: Mapping[str, str]) -> str | None:

@@ -13,9 +13,10 @@ from django.db import close_old_connections
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from contacts.models import Tenant
-from mcpserver.auth import KEY_HINT, api_key_from_headers, tenant_for_api_key
-from mcpserver.tools import TENANT_SCOPE_KEY, rapport_mcp
+from contacts.authentication import api_key_get
+from contacts.models import TenantAPIKey
+from mcpserver.auth import KEY_HINT, api_key_from_headers
+from mcpserver.tools import API_KEY_SCOPE_KEY, rapport_mcp
 
 MCP_PATH = "/mcp"
 
@@ -32,13 +33,13 @@ class TenantKeyMiddleware:
             return
         headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope["headers"]}
         key = api_key_from_headers(headers)
-        tenant = await anyio.to_thread.run_sync(_tenant, key) if key else None
-        if tenant is None:
+        api_key = await anyio.to_thread.run_sync(_api_key, key) if key else None
+        if api_key is None:
             await _unauthorized(key_sent=key is not None, authorization=bool(headers.get("authorization", "").strip()))(
                 scope, receive, send
             )
             return
-        scope[TENANT_SCOPE_KEY] = tenant
+        scope[API_KEY_SCOPE_KEY] = api_key
         await self.app(scope, receive, send)
 
 
@@ -69,10 +70,10 @@ def _unauthorized(*, key_sent: bool, authorization: bool) -> JSONResponse:
     )
 
 
-def _tenant(key: str) -> Tenant | None:
+def _api_key(key: str) -> TenantAPIKey | None:
     # On a worker thread (the ORM refuses to run in the event loop's), with its connection kept fresh as a request's.
     close_old_connections()
     try:
-        return tenant_for_api_key(key=key)
+        return api_key_get(key=key)
     finally:
         close_old_connections()

@@ -10,8 +10,11 @@ The tools are synchronous: the SDK runs a sync tool on a worker thread (``anyio.
 is allowed (no event loop in that thread). Each call closes the thread's stale database connections first and
 after, as Django does around a request.
 
-The tenant comes from the transport, never from an argument: on stdio the process's ``RAPPORT_API_KEY`` (the
-server's lifespan context), over HTTP each request's key (``mcpserver.http`` puts it in the request's scope).
+The tenant comes from the transport's API key, never from an argument: on stdio the process's ``RAPPORT_API_KEY``
+(the server's lifespan context), checked again at every call so a revoked or expired key stops working there too;
+over HTTP each request's key (``mcpserver.http`` checks it and puts it in the request's scope). Every call counts
+against that key's rate limits, in the REST API's windows: ``remember`` as an ingest, ``get_context`` and
+``search_memories`` as context reads, the others as the default scope (``contacts.throttling``).
 """
 
 from __future__ import annotations
@@ -27,8 +30,10 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from contacts.models import Contact, Tenant
+from contacts.authentication import api_key_get
+from contacts.models import Contact, Tenant, TenantAPIKey
 from contacts.selectors import contact_get
+from contacts.throttling import api_key_admit
 from context.selectors import contact_context_get
 from context.views import ContextApi
 from ingest.serializers import IngestInputSerializer
@@ -38,7 +43,7 @@ from memories.selectors import memory_get
 from memories.services.access import memories_record_access_later
 from memories.services.records import memory_delete
 
-TENANT_SCOPE_KEY = "rapport.tenant"  # the HTTP request scope's key for the tenant its API key belongs to
+API_KEY_SCOPE_KEY = "rapport.api_key"  # the HTTP request scope's key for its checked TenantAPIKey
 
 INSTRUCTIONS = (
     "Rapport remembers each contact of one business (the tenant of the API key): call get_context before replying "
@@ -47,7 +52,10 @@ INSTRUCTIONS = (
     "for the person."
 )
 
-ContactId = Annotated[str, Field(min_length=1, max_length=255, description="The business's own id for the contact")]
+# No NUL: Postgres cannot hold one, so no contact has one (the REST API's ids refuse it too).
+ContactId = Annotated[
+    str, Field(min_length=1, max_length=255, pattern=r"^[^\x00]+$", description="The business's own id for the contact")
+]
 Query = Annotated[str, Field(max_length=4000, description="What the reply is about (ranks the memories)")]
 Budget = Annotated[
     int | None,
@@ -57,7 +65,7 @@ Budget = Annotated[
 
 @dataclass(frozen=True)
 class Remembered:
-    message_id: str  # the ledger's id of the message (generated: the tool takes none)
+    message_id: str  # the ledger's id of the message: the caller's, or generated
     status: str  # "accepted"
 
 
@@ -73,9 +81,9 @@ class Forgotten:
     forgotten: int  # the memory's id
 
 
-def rapport_mcp(*, tenant: Tenant | None = None) -> MCPServer[Any]:
-    """The server with every tool. ``tenant``: the one tenant of a stdio process; None over HTTP (per request)."""
-    server: MCPServer[Any] = MCPServer("rapport", instructions=INSTRUCTIONS, lifespan=_lifespan(tenant))
+def rapport_mcp(*, api_key: str | None = None) -> MCPServer[Any]:
+    """The server with every tool. ``api_key``: the one key of a stdio process; None over HTTP (per request)."""
+    server: MCPServer[Any] = MCPServer("rapport", instructions=INSTRUCTIONS, lifespan=_lifespan(api_key))
     read_only = ToolAnnotations(read_only_hint=True, open_world_hint=False)
     server.add_tool(get_context, annotations=read_only)
     server.add_tool(remember, annotations=ToolAnnotations(read_only_hint=False, open_world_hint=False))
@@ -96,7 +104,7 @@ def get_context(ctx: Context, contact_id: ContactId, query: Query = "", budget: 
     emotional, memories, entities, memory_budget, memory_tokens)."""
     filters = _context_filters(query=query, budget=budget)
     with _django_call():
-        context = contact_context_get(tenant=_tenant(ctx), external_id=contact_id, **filters)
+        context = contact_context_get(tenant=_tenant(ctx, scope="context"), external_id=contact_id, **filters)
         if context is None:
             raise ToolError(_unknown_contact(contact_id))
         # As the view does: the memories shown count as accessed (retrieval's access signals, decay's clock).
@@ -110,17 +118,24 @@ def remember(
     message: Annotated[str, Field(description="What was said, verbatim")],
     conversation_id: Annotated[str, Field(min_length=1, max_length=255, description="The conversation's id")],
     role: Literal["user", "assistant"] = "user",
+    message_id: Annotated[
+        str | None,
+        Field(
+            min_length=1,
+            max_length=255,
+            description="Your id for the message: a retried call with the same id is stored once (default: a new id)",
+        ),
+    ] = None,
 ) -> Remembered:
     """Record one message of a conversation with the contact, as POST /ingest does: facts, preferences, entities
     and mood are read from it (the contact and conversation are created on first sight)."""
-    serializer = IngestInputSerializer(
-        data={"contact_id": contact_id, "message": message, "role": role, "conversation_id": conversation_id}
-    )
+    data = {"contact_id": contact_id, "message": message, "role": role, "conversation_id": conversation_id}
+    serializer = IngestInputSerializer(data=data if message_id is None else {**data, "message_id": message_id})
     if not serializer.is_valid():
         raise ToolError(_invalid(serializer.errors))
     with _django_call():
         try:
-            receipt = message_ingest(tenant=_tenant(ctx), payload=serializer.payload())
+            receipt = message_ingest(tenant=_tenant(ctx, scope="ingest"), payload=serializer.payload())
         except IngestConflict as exc:  # an erased contact (IngestGone) or a foreign conversation
             raise ToolError(str(exc)) from exc
     return Remembered(message_id=receipt.message_id, status=receipt.status)
@@ -138,7 +153,7 @@ def search_memories(
     if not query:
         raise ToolError("Invalid input: query: This field may not be blank.")
     with _django_call():
-        contact = _contact(ctx, contact_id)
+        contact = _contact(ctx, contact_id, scope="context")
         found = contact_memories_search(contact=contact, query=query, limit=limit)
     return SearchResult(contact_id=contact_id, memories=found)
 
@@ -151,7 +166,7 @@ def forget_memory(
     """Delete one of the contact's memories for good, history included, as DELETE /memories/{id} does (what they
     said stays in the message ledger)."""
     with _django_call():
-        contact = _contact(ctx, contact_id)
+        contact = _contact(ctx, contact_id, scope="default")
         memory = memory_get(tenant=contact.tenant, memory_id=memory_id)
         if memory is None or memory.contact_id != contact.pk:
             raise ToolError(f"Memory {memory_id} not found for contact {contact_id!r}.")
@@ -164,23 +179,38 @@ def get_profile(ctx: Context, contact_id: ContactId) -> ContactProfile:
     changes; empty until then) and the durable memories it is written from — facts and strong or avoid-this
     preferences, never decayed away."""
     with _django_call():
-        profile = contact_profile_get(tenant=_tenant(ctx), external_id=contact_id)
+        profile = contact_profile_get(tenant=_tenant(ctx, scope="default"), external_id=contact_id)
     if profile is None:
         raise ToolError(_unknown_contact(contact_id))
     return profile
 
 
-def _tenant(ctx: Context) -> Tenant:
+def _tenant(ctx: Context, *, scope: str) -> Tenant:
+    """The caller's tenant, once its key is known good and this call is within the key's rate for ``scope``."""
+    api_key = _api_key(ctx)
+    admission = api_key_admit(tenant=api_key.tenant, api_key_id=api_key.pk, scope=scope)
+    if not admission.allowed:
+        raise ToolError(
+            f"Rate limit exceeded: this API key may make {admission.rate} {scope} requests. "
+            f"Retry after {admission.retry_after} s."
+        )
+    return api_key.tenant
+
+
+def _api_key(ctx: Context) -> TenantAPIKey:
     request = ctx.request_context.request
     if request is not None:  # streamable HTTP: the request's own key, checked by mcpserver.http
-        tenant: Tenant = request.scope[TENANT_SCOPE_KEY]
-        return tenant
-    lifespan_tenant: Tenant = ctx.request_context.lifespan_context["tenant"]
-    return lifespan_tenant
+        checked: TenantAPIKey = request.scope[API_KEY_SCOPE_KEY]
+        return checked
+    key = ctx.request_context.lifespan_context.get("api_key")
+    api_key = api_key_get(key=key) if key else None
+    if api_key is None:  # stdio: revoked or expired since the process started
+        raise ToolError("RAPPORT_API_KEY is no longer a valid API key (revoked or expired).")
+    return api_key
 
 
-def _contact(ctx: Context, contact_id: str) -> Contact:
-    contact = contact_get(tenant=_tenant(ctx), external_id=contact_id)
+def _contact(ctx: Context, contact_id: str, *, scope: str) -> Contact:
+    contact = contact_get(tenant=_tenant(ctx, scope=scope), external_id=contact_id)
     if contact is None:
         raise ToolError(_unknown_contact(contact_id))
     return contact
@@ -214,9 +244,9 @@ def _django_call() -> Iterator[None]:
         close_old_connections()
 
 
-def _lifespan(tenant: Tenant | None) -> Callable[[MCPServer[Any]], AbstractAsyncContextManager[dict[str, Any]]]:
+def _lifespan(api_key: str | None) -> Callable[[MCPServer[Any]], AbstractAsyncContextManager[dict[str, Any]]]:
     @asynccontextmanager
     async def lifespan(_: MCPServer[Any]) -> AsyncIterator[dict[str, Any]]:
-        yield {"tenant": tenant}
+        yield {"api_key": api_key}
 
     return lifespan

@@ -7,19 +7,20 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from contacts.authentication import api_key_get
 from contacts.models import Tenant, TenantAPIKey
 from contacts.services import api_key_create
-from mcpserver.auth import api_key_from_headers, tenant_for_api_key
+from mcpserver.auth import api_key_from_headers
 
 
 def test_a_valid_key_is_its_tenants(tenant: Tenant, api_key: str) -> None:
     # given a tenant's key
 
     # when it is checked
-    found = tenant_for_api_key(key=api_key)
+    found = api_key_get(key=api_key)
 
-    # then it is that tenant
-    assert found == tenant
+    # then it is that tenant's
+    assert found is not None and found.tenant == tenant
 
 
 def test_a_revoked_expired_or_unknown_key_is_no_tenants(tenant: Tenant, api_key: str) -> None:
@@ -30,7 +31,7 @@ def test_a_revoked_expired_or_unknown_key_is_no_tenants(tenant: Tenant, api_key:
     prefix = valid.partition(".")[0]
 
     # when they are checked
-    found = [tenant_for_api_key(key=key) for key in (api_key, expired, "rk_unknown.key", f"{prefix}.wrong")]
+    found = [api_key_get(key=key) for key in (api_key, expired, "rk_unknown.key", f"{prefix}.wrong")]
 
     # then none of them is a tenant's
     assert found == [None, None, None, None]

@@ -14,7 +14,7 @@ from django.utils import timezone
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.types import CallToolResult
 
-from contacts.models import Conversation, Tenant
+from contacts.models import Conversation, Message, Tenant, TenantAPIKey
 from memories.models import Memory
 from memories.services.records import memory_create
 from tests.factories import ContactFactory
@@ -88,6 +88,59 @@ def test_remember_then_get_context_shows_the_fact(committed_key: str) -> None:
     assert seen["profile"]["summary"] == "arjun: Lives in Chennai."
 
 
+def test_remember_with_the_callers_message_id_stores_a_retried_call_once(committed_key: str) -> None:
+    # given a stdio MCP server for the key's tenant
+    seen: list[dict[str, Any]] = []
+
+    async def steps(session: ClientSession) -> None:
+        # when a host sends the same message twice with its own id (a retry after a lost answer)
+        for _ in range(2):
+            seen.append(_body(await _call(
+                session, "remember", contact_id="arjun", message="I live in Chennai", conversation_id="c1",
+                message_id="host-42",
+            )))  # fmt: skip
+
+    _with_session(committed_key, steps)
+
+    # then it is one message, under the host's id, and one fact
+    assert [answer["message_id"] for answer in seen] == ["host-42", "host-42"]
+    assert list(Message.objects.values_list("client_message_id", flat=True)) == ["host-42"]
+    assert Memory.objects.filter(memory_type="fact").count() == 1
+
+
+def test_calls_count_against_the_keys_rate_limits_and_a_revoked_key_stops_working(
+    committed_tenant: Tenant, committed_key: str
+) -> None:
+    # given a tenant allowed two context reads a day, with a contact
+    committed_tenant.settings = {"rate_limits": {"context": "2/day"}}
+    committed_tenant.save()
+    ContactFactory(tenant=committed_tenant, external_id="arjun")
+    seen: dict[str, Any] = {}
+
+    async def steps(session: ClientSession) -> None:
+        # when the host reads the context three times, then its key is revoked while the process runs
+        seen["reads"] = [await _call(session, "get_context", contact_id="arjun") for _ in range(3)]
+        seen["profile"] = _body(await _call(session, "get_profile", contact_id="arjun"))  # another scope: allowed
+        await anyio.to_thread.run_sync(
+            lambda: TenantAPIKey.objects.filter(tenant=committed_tenant).update(revoked=True)
+        )
+        seen["revoked"] = _error(await _call(session, "get_profile", contact_id="arjun"))
+
+    _with_session(committed_key, steps)
+
+    # then the third read is refused as the REST API would (the same counter), saying when to retry
+    first, second, third = seen["reads"]
+    assert not first.is_error and not second.is_error
+    assert _error(third).startswith(
+        "Error executing tool get_context: Rate limit exceeded: this API key may make 2/day context requests. "
+        "Retry after "
+    )
+    # and once the key is revoked, no tool answers
+    assert seen["revoked"] == (
+        "Error executing tool get_profile: RAPPORT_API_KEY is no longer a valid API key (revoked or expired)."
+    )
+
+
 def test_forget_memory_removes_it_and_refuses_another_contacts(committed_tenant: Tenant, committed_key: str) -> None:
     # given a contact with a fact, and another contact of the same tenant with one
     arjun = ContactFactory(tenant=committed_tenant, external_id="arjun")
@@ -136,6 +189,7 @@ def test_unknown_contact_and_bad_input_are_tool_errors(committed_tenant: Tenant,
         ))  # fmt: skip
         seen["budget"] = _error(await _call(session, "get_context", contact_id="arjun", budget=-1))
         seen["nul"] = _error(await _call(session, "get_context", contact_id="arjun", query="a\x00b"))
+        seen["nul_contact"] = _error(await _call(session, "get_context", contact_id="ar\x00jun"))
         seen["blank_query"] = _error(await _call(session, "search_memories", contact_id="arjun", query="   "))
         seen["foreign"] = _error(await _call(
             session, "remember", contact_id="meera", message="Hi", conversation_id="arjuns-conversation"
@@ -153,6 +207,8 @@ def test_unknown_contact_and_bad_input_are_tool_errors(committed_tenant: Tenant,
     assert "budget" in seen["budget"]
     assert "greater than or equal to 0" in seen["budget"]
     assert seen["nul"] == "Error executing tool get_context: Invalid input: query: Null characters are not allowed."
+    assert seen["nul_contact"].startswith("Error executing tool get_context: ")
+    assert "contact_id" in seen["nul_contact"] and "Traceback" not in seen["nul_contact"]
     assert seen["blank_query"] == (
         "Error executing tool search_memories: Invalid input: query: This field may not be blank."
     )

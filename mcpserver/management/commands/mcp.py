@@ -8,8 +8,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from contacts.models import Tenant
-from mcpserver.auth import tenant_for_api_key
+from contacts.authentication import api_key_get
 from mcpserver.http import mcp_http_serve
 from mcpserver.tools import rapport_mcp
 
@@ -29,19 +28,19 @@ class Command(BaseCommand):
         if options["http"]:
             mcp_http_serve(host=options["host"], port=options["port"])
             return
-        tenant = _tenant_from_environment()
+        api_key = _api_key_from_environment()
         # Tools run on worker threads with connections of their own: this thread's is not used again.
         connections.close_all()
         # Nothing may be written to stdout from here: it is the MCP channel (logging goes to stderr).
-        rapport_mcp(tenant=tenant).run("stdio")
+        rapport_mcp(api_key=api_key).run("stdio")
 
 
-def _tenant_from_environment() -> Tenant:
-    """Checked before serving, so a client sees the process exit with the reason (stderr) instead of failing tools."""
+def _api_key_from_environment() -> str:
+    """Checked before serving, so a client sees the process exit with the reason (stderr) instead of failing tools
+    (and again at every tool call: a key revoked later stops working)."""
     key = os.environ.get("RAPPORT_API_KEY", "").strip()
     if not key:
         raise CommandError("RAPPORT_API_KEY is not set: set it to the tenant's API key (manage.py create_api_key).")
-    tenant = tenant_for_api_key(key=key)
-    if tenant is None:
+    if api_key_get(key=key) is None:
         raise CommandError("RAPPORT_API_KEY is not a valid API key (unknown, revoked or expired).")
-    return tenant
+    return key
