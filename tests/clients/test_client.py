@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone
 from rapport_client import (
+    ContactExport,
     Context,
     IngestMessage,
     Memory,
@@ -61,8 +62,8 @@ def test_context_with_a_budget_and_a_receipt(rapport: RapportClient) -> None:
     # given a contact with a fact
     _arjun_says(rapport, "My dog Bruno ate my shoes again")
 
-    # when the context is asked for with a budget of 0 tokens and explained
-    context = rapport.context("arjun", "how is Bruno?", budget=0, explain=True)
+    # when the context is asked for with a budget of 0 tokens (query and budget positional) and explained
+    context = rapport.context("arjun", "how is Bruno?", 0, explain=True)
 
     # then nothing fits, and the receipt says so for each of the contact's memories (the fact and the episode)
     assert (context.memory_budget, context.memories) == (0, ())
@@ -222,10 +223,18 @@ def test_export_then_erase(rapport: RapportClient, tenant: Tenant) -> None:
     export = rapport.export("arjun")
     receipt = rapport.erase("arjun")
 
-    # then the export is the whole document, and the erasure removed the contact
-    assert export["schema"] == "rapport.contact-export"
-    assert [message["content"] for message in export["messages"]] == ["My dog Bruno ate my shoes again"]
-    assert message_id in str(export["messages"])
+    # then the export is typed at the top, its rows as the server documents them, the whole document in raw
+    assert isinstance(export, ContactExport)
+    assert (export.schema, export.version, export.tenant) == ("rapport.contact-export", 2, tenant.slug)
+    assert export.exported_at.tzinfo is not None
+    assert (export.contact["contact_id"], export.state is not None) == ("arjun", True)
+    assert [(message["message_id"], message["content"]) for message in export.messages] == [
+        (message_id, "My dog Bruno ate my shoes again")
+    ]
+    assert {memory["content"] for memory in export.memories} >= {"Has a dog named Bruno"}
+    assert [entity["ref"] for entity in export.entities] == ["pet:bruno"]
+    assert export.raw["messages"] == list(export.messages) and export.raw["memories"] == list(export.memories)
+    # and the erasure removed the contact
     assert receipt.contact_id == "arjun" and (receipt.erased["contact"], receipt.erased["message"]) == (1, 1)
     assert not Contact.objects.filter(tenant=tenant, external_id="arjun").exists()
     with pytest.raises(NotFoundError):

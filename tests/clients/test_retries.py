@@ -1,5 +1,5 @@
-"""Retries: what is retried (429, 503, a lost connection for a repeatable request), how long the client waits, and
-that a retried ingest never stores the message twice."""
+"""Retries: what is retried (429; 503 and a lost connection for a repeatable request), how long the client waits,
+that a retried ingest never stores the message twice, and what an ingest that failed anyway says."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import anyio
 import pytest
 from rapport_client import (
     AsyncRapportClient,
+    ContactExport,
+    IngestMessage,
     NotFoundError,
     RapportClient,
     RapportConnectionError,
+    RateLimitedError,
     ServerError,
 )
 from rapport_client.errors import retry_after_seconds
@@ -23,7 +27,15 @@ from contacts.models import Message, Tenant
 from tests.clients.conftest import DROP, FAST_RETRIES, FORWARD, FORWARD_THEN_DROP, Reply, ScriptedServer
 
 Scripted = Callable[..., ScriptedServer]
-EXPORT = {"schema": "rapport.contact-export", "version": 1, "messages": []}
+EXPORT = {
+    "schema": "rapport.contact-export",
+    "version": 2,
+    "exported_at": "2025-06-01T09:00:00Z",
+    "tenant": "acme",
+    "contact": {"contact_id": "arjun", "display_name": "Arjun"},
+    "state": None,
+    "messages": [],
+}
 MEMORY = {
     "id": 7,
     "memory_type": "fact",
@@ -46,7 +58,7 @@ def test_a_503_with_retry_after_is_retried_after_waiting(scripted: Scripted) -> 
         export = rapport.export("arjun")
 
     # then it asked twice, the second time a second or more after the first, and got the answer
-    assert export == EXPORT
+    assert isinstance(export, ContactExport) and export.raw == EXPORT
     assert [seen.path for seen in server.seen] == ["/contacts/arjun/export"] * 2
     assert server.seen[1].at - server.seen[0].at >= 1.0
 
@@ -71,6 +83,84 @@ def test_the_client_gives_up_after_max_retries(scripted: Scripted) -> None:
 
     # one attempt and three retries, then the last error
     assert (caught.value.status, len(server.seen)) == (503, 4)
+
+
+def test_a_503_is_retried_for_a_read_but_not_for_a_create(scripted: Scripted) -> None:
+    # given servers that answer 503 once (for the create, it may have stored the memory before failing), then succeed
+    reads = scripted([Reply(503, {"detail": "Busy"}), Reply(200, MEMORY)])
+    creates = scripted([Reply(503, {"detail": "Busy"}), Reply(201, MEMORY)])
+
+    # when a read and a create go through them
+    with RapportClient(reads.url, "key", retry_policy=FAST_RETRIES) as rapport:
+        memory = rapport.get_memory(7)
+    client = RapportClient(creates.url, "key", retry_policy=FAST_RETRIES)
+    with client as rapport, pytest.raises(ServerError) as caught:
+        rapport.create_memory("arjun", memory_type="fact", content="Has a dog named Bruno")
+
+    # then the read was retried; the create was sent once and its 503 raised (a second send could store it twice)
+    assert (memory.id, len(reads.seen)) == (7, 2)
+    assert (caught.value.status, len(creates.seen)) == (503, 1)
+
+
+def test_a_429_is_retried_for_a_create(scripted: Scripted) -> None:
+    # given a server throttling the first attempt (throttling refuses before the view: nothing was stored)
+    server = scripted([Reply(429, {"detail": "Slow down"}), Reply(201, MEMORY)])
+
+    # when a memory is created through it
+    with RapportClient(server.url, "key", retry_policy=FAST_RETRIES) as rapport:
+        memory = rapport.create_business_memory(memory_type="fact", content="Has a dog named Bruno")
+
+    # then the create was sent again and its answer parsed
+    assert (memory.id, [seen.method for seen in server.seen]) == (7, ["POST", "POST"])
+
+
+def test_an_ingest_that_failed_names_its_generated_id(scripted: Scripted) -> None:
+    # given a server that never answers
+    server = scripted([DROP])
+
+    # when a message without an id is ingested through it
+    client = RapportClient(server.url, "key", retry_policy=FAST_RETRIES)
+    with client as rapport, pytest.raises(RapportConnectionError) as caught:
+        rapport.ingest("arjun", "My dog Bruno ate my shoes again", conversation_id="conv-1")
+
+    # then every attempt carried one generated id, and the error names it for a caller who retries by themselves
+    sent_ids = {seen.body["message_id"] for seen in server.seen}
+    assert len(server.seen) == 4 and len(sent_ids) == 1
+    assert caught.value.message_id == sent_ids.pop()
+    assert caught.value.message_id is not None and caught.value.message_id.startswith("sdk-")
+
+
+def test_a_batch_or_an_ingest_refused_after_its_retries_names_its_ids(scripted: Scripted) -> None:
+    # given a server that is unavailable, then one that throttles
+    unavailable = scripted([Reply(503, {"detail": "Busy"})])
+    throttling = scripted([Reply(429, {"detail": "Slow down"})])
+    batch = [
+        IngestMessage(contact_id="arjun", message="I live in Porto", conversation_id="conv-1"),
+        IngestMessage(contact_id="arjun", message="I work at Infosys", conversation_id="conv-1", message_id="m-2"),
+    ]
+
+    # when a batch goes to the first and a message with its own id to the second
+    client = RapportClient(unavailable.url, "key", retry_policy=FAST_RETRIES)
+    with client as rapport, pytest.raises(ServerError) as batch_error:
+        rapport.ingest_batch(batch)
+    client = RapportClient(throttling.url, "key", retry_policy=FAST_RETRIES)
+    with client as rapport, pytest.raises(RateLimitedError) as ingest_error:
+        rapport.ingest("arjun", "Thanks!", conversation_id="conv-1", message_id="wa-9")
+
+    # then each error names the ids that were sent (a batch has no single one)
+    sent = tuple(item["message_id"] for item in unavailable.seen[-1].body["messages"])
+    assert batch_error.value.message_ids == sent and sent[1] == "m-2" and sent[0].startswith("sdk-")
+    assert batch_error.value.message_id is None
+    assert (ingest_error.value.message_id, ingest_error.value.message_ids) == ("wa-9", ("wa-9",))
+
+
+def test_an_error_of_another_call_names_no_message(scripted: Scripted) -> None:
+    server = scripted([Reply(503, {"detail": "Busy"})])
+
+    with RapportClient(server.url, "key", retry_policy=FAST_RETRIES) as rapport, pytest.raises(ServerError) as caught:
+        rapport.get_memory(7)
+
+    assert (caught.value.message_id, caught.value.message_ids) == (None, ())
 
 
 def test_other_4xx_are_not_retried(scripted: Scripted) -> None:
@@ -150,6 +240,22 @@ def test_the_async_client_retries_after_waiting(scripted: Scripted) -> None:
     # then it waited, retried and parsed the answer
     assert (memory.id, len(server.seen)) == (7, 2)
     assert time.monotonic() - started >= 1.0
+
+
+def test_the_async_client_retries_under_trio(scripted: Scripted) -> None:
+    # given a server throttling the first request, and trio (not asyncio) running the event loop
+    pytest.importorskip("trio")
+    server = scripted([Reply(429, {"detail": "Slow down"}), Reply(200, MEMORY)])
+
+    async def read() -> Any:
+        async with AsyncRapportClient(server.url, "key", retry_policy=FAST_RETRIES) as rapport:
+            return await rapport.get_memory(7)
+
+    # when the async client reads through it
+    memory = anyio.run(read, backend="trio")
+
+    # then it slept between the attempts without asyncio and parsed the answer
+    assert (memory.id, len(server.seen)) == (7, 2)
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)

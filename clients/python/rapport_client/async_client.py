@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, TypeVar
 
+import anyio
 import httpx
 
 from rapport_client import calls, transport
@@ -16,6 +16,7 @@ from rapport_client.errors import RapportError
 from rapport_client.models import (
     BatchItemResult,
     Contact,
+    ContactExport,
     ConversationHistory,
     Entity,
     ErasureReceipt,
@@ -70,20 +71,21 @@ class AsyncRapportClient:
                 response = await self._http.request(call.method, call.path, **transport.request_options(call))
                 return transport.result(call, response)
             except RapportError as error:
-                delay = self._policy.delay_after_error(error, attempt=attempt)
+                delay = self._policy.delay_after_error(error, repeatable=call.repeatable, attempt=attempt)
                 if delay is None:
+                    transport.name_messages(call, error)
                     raise
             except httpx.TransportError as exc:
                 delay = self._policy.delay_after_disconnect(repeatable=call.repeatable, attempt=attempt)
                 if delay is None:
                     raise transport.connection_error(call, exc) from exc
-            await asyncio.sleep(delay)
+            await anyio.sleep(delay)  # not asyncio.sleep: the client runs under trio too
             attempt += 1
 
     # --- Context ---------------------------------------------------------------------------------------------------
 
     async def context(
-        self, contact_id: str, query: str | None = None, *, budget: int | None = None, explain: bool = False
+        self, contact_id: str, query: str | None = None, budget: int | None = None, *, explain: bool = False
     ) -> Context:
         """What to know before replying: put ``context_text`` in the prompt. Unknown contact: ``NotFoundError``."""
         return await self._send(calls.context(contact_id=contact_id, query=query, budget=budget, explain=explain))
@@ -247,8 +249,9 @@ class AsyncRapportClient:
     async def conversation_history(self, conversation_id: str, *, budget: int | None = None) -> ConversationHistory:
         return await self._send(calls.conversation_history(conversation_id=conversation_id, budget=budget))
 
-    async def export(self, contact_id: str) -> dict[str, Any]:
-        """The GDPR export: one JSON document (a dict; its layout is versioned by its ``schema`` and ``version``)."""
+    async def export(self, contact_id: str) -> ContactExport:
+        """The GDPR export: every section typed at the top level (``.memories``, ``.messages``… as tuples of dicts),
+        the whole JSON document in ``.raw`` (its layout is versioned by its ``schema`` and ``version``)."""
         return await self._send(calls.contact_export(contact_id=contact_id))
 
     async def erase(self, contact_id: str) -> ErasureReceipt:

@@ -13,6 +13,7 @@ from rapport_client.context import BusinessContext, Context
 from rapport_client.models import (
     BatchItemResult,
     Contact,
+    ContactExport,
     ConversationHistory,
     Entity,
     ErasureReceipt,
@@ -42,6 +43,9 @@ class Call(Generic[T]):
     headers: Mapping[str, str] = field(default_factory=dict)
     # Set for a POST the server de-duplicates (an ingest with its message id): safe to resend after a lost answer.
     idempotent_post: bool = False
+    # The ingest ids the request carries (generated ones included), put on the error if it fails: a caller who
+    # retries by themselves must resend them, or the server cannot tell a retry from a new message.
+    message_ids: tuple[str, ...] = ()
 
     @property
     def repeatable(self) -> bool:
@@ -49,7 +53,12 @@ class Call(Generic[T]):
 
 
 def _segment(value: str | int) -> str:
-    return quote(str(value), safe="")
+    """``value`` as one path segment. quote() leaves "." alone, and httpx (like any URL parser) removes "." and ".."
+    segments, so erase("..") would send DELETE to the base URL itself: an all-dots segment is sent percent-encoded."""
+    text = str(value)
+    if text and set(text) == {"."}:
+        return "%2E" * len(text)
+    return quote(text, safe="")
 
 
 def _query(**values: str | int | bool | None) -> dict[str, str | int]:
@@ -73,10 +82,6 @@ def _none(_: Any) -> None:
     return None
 
 
-def _dict(data: Any) -> dict[str, Any]:
-    return dict(data)
-
-
 # --- Context -----------------------------------------------------------------------------------------------------
 
 
@@ -98,13 +103,19 @@ def ingest(*, message: IngestMessage) -> Call[IngestReceipt]:
     # headers (the server takes the body's message_id first, so both name the same message).
     body = message.body()
     headers = {"Idempotency-Key": body["message_id"]}
-    return Call("POST", "/ingest", IngestReceipt.parse, json=body, headers=headers, idempotent_post=True)
+    return Call(
+        "POST", "/ingest", IngestReceipt.parse, json=body, headers=headers, idempotent_post=True,
+        message_ids=(body["message_id"],),
+    )  # fmt: skip
 
 
 def ingest_batch(*, messages: Sequence[IngestMessage]) -> Call[tuple[BatchItemResult, ...]]:
     # Every item carries its id (generated once here), so a resent batch replays item by item.
-    body = {"messages": [message.body() for message in messages]}
-    return Call("POST", "/ingest/batch", parse_batch, json=body, idempotent_post=True)
+    items = [message.body() for message in messages]
+    message_ids = tuple(item["message_id"] for item in items)
+    return Call(
+        "POST", "/ingest/batch", parse_batch, json={"messages": items}, idempotent_post=True, message_ids=message_ids
+    )
 
 
 # --- Memories ----------------------------------------------------------------------------------------------------
@@ -251,8 +262,8 @@ def contact_get(*, contact_id: str) -> Call[Contact]:
     return Call("GET", f"/contacts/{_segment(contact_id)}", Contact.parse)
 
 
-def contact_export(*, contact_id: str) -> Call[dict[str, Any]]:
-    return Call("GET", f"/contacts/{_segment(contact_id)}/export", _dict)
+def contact_export(*, contact_id: str) -> Call[ContactExport]:
+    return Call("GET", f"/contacts/{_segment(contact_id)}/export", ContactExport.parse)
 
 
 def contact_erase(*, contact_id: str) -> Call[ErasureReceipt]:

@@ -16,6 +16,7 @@ from rapport_client.errors import RapportError
 from rapport_client.models import (
     BatchItemResult,
     Contact,
+    ContactExport,
     ConversationHistory,
     Entity,
     ErasureReceipt,
@@ -36,8 +37,9 @@ ClientT = TypeVar("ClientT", bound="RapportClient")
 
 class RapportClient:
     """A tenant's client: ``RapportClient("http://127.0.0.1:8000", api_key)``, best used as a context manager (it
-    holds a connection pool). Errors raise ``rapport_client.errors`` types; 429 and 503 are retried (and connection
-    errors for reads, deletes and ingests) up to ``max_retries`` times with backoff, honouring ``Retry-After``."""
+    holds a connection pool). Errors raise ``rapport_client.errors`` types. A 429 is retried, and a 503 or a lost
+    connection for a request safe to repeat (reads, deletes, ingests: not a create, which might have been stored), up
+    to ``max_retries`` times with backoff, honouring ``Retry-After``."""
 
     def __init__(
         self,
@@ -71,8 +73,9 @@ class RapportClient:
                 response = self._http.request(call.method, call.path, **transport.request_options(call))
                 return transport.result(call, response)
             except RapportError as error:
-                delay = self._policy.delay_after_error(error, attempt=attempt)
+                delay = self._policy.delay_after_error(error, repeatable=call.repeatable, attempt=attempt)
                 if delay is None:
+                    transport.name_messages(call, error)
                     raise
             except httpx.TransportError as exc:
                 delay = self._policy.delay_after_disconnect(repeatable=call.repeatable, attempt=attempt)
@@ -84,7 +87,7 @@ class RapportClient:
     # --- Context ---------------------------------------------------------------------------------------------------
 
     def context(
-        self, contact_id: str, query: str | None = None, *, budget: int | None = None, explain: bool = False
+        self, contact_id: str, query: str | None = None, budget: int | None = None, *, explain: bool = False
     ) -> Context:
         """What to know before replying: put ``context_text`` in the prompt. Unknown contact: ``NotFoundError``."""
         return self._send(calls.context(contact_id=contact_id, query=query, budget=budget, explain=explain))
@@ -246,8 +249,9 @@ class RapportClient:
     def conversation_history(self, conversation_id: str, *, budget: int | None = None) -> ConversationHistory:
         return self._send(calls.conversation_history(conversation_id=conversation_id, budget=budget))
 
-    def export(self, contact_id: str) -> dict[str, Any]:
-        """The GDPR export: one JSON document (a dict; its layout is versioned by its ``schema`` and ``version``)."""
+    def export(self, contact_id: str) -> ContactExport:
+        """The GDPR export: every section typed at the top level (``.memories``, ``.messages``… as tuples of dicts),
+        the whole JSON document in ``.raw`` (its layout is versioned by its ``schema`` and ``version``)."""
         return self._send(calls.contact_export(contact_id=contact_id))
 
     def erase(self, contact_id: str) -> ErasureReceipt:

@@ -17,7 +17,11 @@ class RapportError(Exception):
 
     ``status`` is the HTTP status (None when no response arrived), ``body`` the error body as parsed JSON (or its text
     when it is not JSON), ``request_id`` the server's id for the request when it sends one, ``retry_after`` the seconds
-    its ``Retry-After`` header asked to wait (None without one)."""
+    its ``Retry-After`` header asked to wait (None without one).
+
+    For an ingest, ``message_id`` is the id the message was sent with, the SDK's own when you gave none
+    (``message_ids``: every item's, for a batch): the message may have been stored, so send it again with that
+    id if you retry by yourself and the server will store it once."""
 
     def __init__(
         self,
@@ -27,6 +31,7 @@ class RapportError(Exception):
         body: Any = None,
         request_id: str | None = None,
         retry_after: float | None = None,
+        message_ids: tuple[str, ...] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -34,6 +39,12 @@ class RapportError(Exception):
         self.body = body
         self.request_id = request_id
         self.retry_after = retry_after
+        self.message_ids = message_ids
+
+    @property
+    def message_id(self) -> str | None:
+        """The id of the one message the failed request carried (None for any other request, or a batch of many)."""
+        return self.message_ids[0] if len(self.message_ids) == 1 else None
 
     @property
     def detail(self) -> str | None:

@@ -394,3 +394,53 @@ class ConversationHistory:
             tokens=data["tokens"],
             summary=data.get("summary"),
         )
+
+
+# --- The GDPR export ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ContactExport:
+    """The GDPR export (``GET /contacts/{id}/export``): everything held about one contact, as the server documents it
+    in /api/schema/ (``ContactExport``). The sections are typed at the top; their rows stay dicts with the JSON's
+    keys (``memory["history"]``, ``message["message_id"]``…), and ``raw`` is the whole document, as written to a
+    file for the contact."""
+
+    schema: str
+    version: int
+    exported_at: datetime
+    tenant: str
+    contact: Mapping[str, Any]
+    raw: Mapping[str, Any]
+    state: Mapping[str, Any] | None = None
+    conversations: tuple[Mapping[str, Any], ...] = ()
+    messages: tuple[Mapping[str, Any], ...] = ()
+    memories: tuple[Mapping[str, Any], ...] = ()
+    entities: tuple[Mapping[str, Any], ...] = ()
+    mood_logs: tuple[Mapping[str, Any], ...] = ()
+    triggers: tuple[Mapping[str, Any], ...] = ()
+    review_flags: tuple[Mapping[str, Any], ...] = ()
+    insights: tuple[Mapping[str, Any], ...] = ()
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any]) -> ContactExport:
+        def rows(name: str) -> tuple[Mapping[str, Any], ...]:
+            return tuple(data.get(name) or ())
+
+        return cls(
+            schema=data["schema"],
+            version=data["version"],
+            exported_at=parse_datetime(data["exported_at"]),
+            tenant=data["tenant"],
+            contact=data["contact"],
+            raw=data,
+            state=data.get("state"),
+            conversations=rows("conversations"),
+            messages=rows("messages"),
+            memories=rows("memories"),
+            entities=rows("entities"),
+            mood_logs=rows("mood_logs"),
+            triggers=rows("triggers"),
+            review_flags=rows("review_flags"),
+            insights=rows("insights"),
+        )

@@ -1,8 +1,10 @@
 """When to retry a request and how long to wait first; the sync and async clients share it and only sleep differently.
 
-Retried: 429 and 503 (the server did not act on the request), honouring ``Retry-After``; a failed connection or a
-timeout only for a request that is safe to repeat (a GET or DELETE, or an ingest: it carries an id the server
-de-duplicates on). Never retried: any other 4xx, any other 5xx."""
+Retried, honouring ``Retry-After``: 429 for any request (throttling refuses it before the view runs, so the server did
+not act on it); 503, a failed connection and a timeout only for a request that is safe to repeat (a GET or DELETE, or
+an ingest: it carries an id the server de-duplicates on), because a 503 may come after the server committed (a proxy,
+or the database failing on the way out) and a create sent again would then be stored twice. Never retried: any other
+4xx, any other 5xx."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ from dataclasses import dataclass
 
 from rapport_client.errors import RapportError
 
-RETRY_STATUSES = frozenset({429, 503})
+# Statuses retried for any request, and those retried only when the request is safe to repeat.
+ALWAYS_RETRIED = frozenset({429})
+RETRIED_WHEN_REPEATABLE = frozenset({503})
 
 
 @dataclass(frozen=True)
@@ -25,9 +29,9 @@ class RetryPolicy:
     max_delay: float = 8.0
     max_retry_after: float = 60.0
 
-    def delay_after_error(self, error: RapportError, *, attempt: int) -> float | None:
+    def delay_after_error(self, error: RapportError, *, repeatable: bool, attempt: int) -> float | None:
         """Seconds to wait before retrying after ``error`` on attempt ``attempt`` (0-based); None: do not retry."""
-        if attempt >= self.max_retries or error.status not in RETRY_STATUSES:
+        if attempt >= self.max_retries or not self._retries_status(error.status, repeatable=repeatable):
             return None
         if error.retry_after is None:
             return self.backoff(attempt=attempt)
@@ -38,6 +42,10 @@ class RetryPolicy:
         if not repeatable or attempt >= self.max_retries:
             return None
         return self.backoff(attempt=attempt)
+
+    @staticmethod
+    def _retries_status(status: int | None, *, repeatable: bool) -> bool:
+        return status in ALWAYS_RETRIED or (repeatable and status in RETRIED_WHEN_REPEATABLE)
 
     def backoff(self, *, attempt: int) -> float:
         ceiling = min(self.max_delay, self.base_delay * 2.0**attempt)

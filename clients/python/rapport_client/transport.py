@@ -56,7 +56,14 @@ def result(call: Call[T], response: httpx.Response) -> T:
 
 
 def connection_error(call: Call[Any], exc: httpx.TransportError) -> RapportConnectionError:
-    return RapportConnectionError(f"{call.method} {call.path}: {type(exc).__name__}: {exc}")
+    return RapportConnectionError(
+        f"{call.method} {call.path}: {type(exc).__name__}: {exc}", message_ids=call.message_ids
+    )
+
+
+def name_messages(call: Call[Any], error: RapportError) -> None:
+    """Puts on ``error``, about to be raised (no retry left), the ids of the messages ``call`` carried."""
+    error.message_ids = call.message_ids
 
 
 def default_policy(max_retries: int) -> RetryPolicy:
