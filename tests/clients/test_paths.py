@@ -41,3 +41,16 @@ def test_an_id_made_of_dots_stays_one_segment(
 
     # then the request went to that contact's path, not to the one the dots would climb to
     assert [(request.method, request.url.raw_path) for request in seen] == [(method, path)]
+
+
+@pytest.mark.parametrize("call", [lambda rapport: rapport.erase(""), lambda rapport: rapport.context("")])
+def test_an_empty_id_is_refused_before_sending(call: Callable[[RapportClient], object]) -> None:
+    # given a client that records the requests it sends
+    seen: list[httpx.Request] = []
+
+    # when an operation names a contact with an empty id (DELETE /contacts/ would be another route)
+    with _recording_client(seen) as rapport, pytest.raises(ValueError, match="must not be empty"):
+        call(rapport)
+
+    # then nothing was sent
+    assert seen == []

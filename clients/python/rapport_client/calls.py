@@ -54,9 +54,12 @@ class Call(Generic[T]):
 
 def _segment(value: str | int) -> str:
     """``value`` as one path segment. quote() leaves "." alone, and httpx (like any URL parser) removes "." and ".."
-    segments, so erase("..") would send DELETE to the base URL itself: an all-dots segment is sent percent-encoded."""
+    segments, so erase("..") would send DELETE to the base URL itself: an all-dots segment is sent percent-encoded.
+    An empty one would name another route (erase("") is DELETE /contacts/): refused before sending."""
     text = str(value)
-    if text and set(text) == {"."}:
+    if not text:
+        raise ValueError("An id in the path must not be empty.")
+    if set(text) == {"."}:
         return "%2E" * len(text)
     return quote(text, safe="")
 
