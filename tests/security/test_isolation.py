@@ -130,7 +130,10 @@ def world(tenant: Tenant, api_client: APIClient) -> World:
     )
     delivery = Delivery.objects.create(
         endpoint=endpoint, event_type="trigger.created", event_id="msg_quokka", contact_external_id=A_CONTACT,
-        payload={"type": "trigger.created", "data": {"contact_id": A_CONTACT, "trigger_id": trigger.pk}},
+        payload={
+            "type": "trigger.created", "timestamp": clock.now().isoformat(),
+            "data": {"contact_id": A_CONTACT, "trigger_id": trigger.pk},
+        },
         status="failed",
     )  # fmt: skip
     fact = Memory.objects.get(tenant=tenant, content="Works at Zorblaxcorp")

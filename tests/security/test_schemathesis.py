@@ -131,7 +131,8 @@ def seeded(tenant: Tenant) -> dict[str, Any]:
         tenant=tenant, url="https://webhooks.invalid/seed", events=["trigger.created"], secret=secret_generate()
     )
     delivery = Delivery.objects.create(
-        endpoint=endpoint, event_type="trigger.created", event_id="msg_seed", payload={"type": "trigger.created"},
+        endpoint=endpoint, event_type="trigger.created", event_id="msg_seed",
+        payload={"type": "trigger.created", "timestamp": clock.now().isoformat(), "data": {"contact_id": "seed"}},
         status="failed", attempts=8,
     )  # fmt: skip
     return {
