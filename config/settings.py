@@ -340,6 +340,9 @@ DEFAULT_HELPLINE_TEXT = (
 # receiver on the same machine or network (development, tests).
 WEBHOOK_ALLOW_PRIVATE_URLS = env.bool("WEBHOOK_ALLOW_PRIVATE_URLS", default=False)
 WEBHOOK_TIMEOUT_SECONDS = env.float("WEBHOOK_TIMEOUT_SECONDS", default=10.0)
+# The whole attempt (connect, send, the answer's status and first bytes) ends within this, whatever the receiver
+# does; well under the attempt's lease (2 min), so the sweeper never sends beside a running attempt.
+WEBHOOK_ATTEMPT_DEADLINE_SECONDS = env.float("WEBHOOK_ATTEMPT_DEADLINE_SECONDS", default=30.0)
 # Waits before each retry of a failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h (23.6 h after the first
 # attempt the delivery is failed). A retry waiting longer than the sweep period is picked up by the sweep.
 WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 21600]

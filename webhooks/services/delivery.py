@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 
 from config import clock
 from webhooks.models import Delivery, DeliveryStatus, Endpoint
@@ -34,22 +35,50 @@ class RedeliveryRefused(ValueError):
 
 
 def delivery_attempt(*, delivery_id: int) -> Delivery | None:
-    """One attempt of a due, pending delivery. Idempotent: claimed with a conditional update, so a delivery that
-    succeeded (or failed for good, or is not due, or is being sent) is left alone and None returned."""
+    """One attempt of a due, pending delivery. Idempotent: claimed under the row's lock, so a delivery that
+    succeeded (or failed for good, or is not due, or is being sent, or was erased) is left alone and None returned.
+    The claim counts the attempt: one lost with its worker (killed, past its time limit) still counts, and the
+    schedule still ends."""
     now = clock.now()
-    due = Delivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
-    if due.update(next_attempt_at=now + LEASE) != 1:
+    delivery = _claim(delivery_id, now)
+    if delivery is None:
         return None
-    delivery = Delivery.objects.select_related("endpoint").get(pk=delivery_id)
-    if not delivery.endpoint.enabled:
-        _record(delivery, Outcome(status=None, error="Not sent: the endpoint is disabled."), now, last=True)
-        return delivery
-    outcome = _send(delivery, now)
+    if delivery.attempts > _attempts_allowed():  # the last attempt was lost with its worker: none is left
+        outcome = Outcome(status=None, error="Not sent: the last attempt was lost before it ended.")
+    elif not delivery.endpoint.enabled:
+        outcome = Outcome(status=None, error="Not sent: the endpoint is disabled.")
+    else:
+        outcome = _send(delivery, now)
     with transaction.atomic():
-        wait = _record(delivery, outcome, now, last=outcome.succeeded or _schedule_done(delivery))
+        last = outcome.succeeded or delivery.attempts >= _attempts_allowed() or not delivery.endpoint.enabled
+        wait = _record(delivery, outcome, now, last=last)
         _endpoint_account(delivery, outcome, now)
         if wait is not None and wait <= COUNTDOWN_MAX_SECONDS:
             transaction.on_commit(lambda: deliveries_enqueue(delivery_ids=[delivery.pk], countdown=wait))
+    return delivery
+
+
+def _attempts_allowed() -> int:
+    return len(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS) + 1
+
+
+def _claim(delivery_id: int, now: datetime) -> Delivery | None:
+    """The delivery, its attempt counted and its next one set to when it would come anyway: the later of the lease's
+    end and the schedule's wait (a row locked by another claim is being claimed: skipped)."""
+    with transaction.atomic():
+        delivery = (
+            Delivery.objects.select_for_update(of=("self",), skip_locked=True)
+            .select_related("endpoint")
+            .filter(pk=delivery_id, status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
+            .first()
+        )
+        if delivery is None:
+            return None
+        schedule = settings.WEBHOOK_RETRY_SCHEDULE_SECONDS
+        wait = int(schedule[delivery.attempts]) if delivery.attempts < len(schedule) else 0
+        next_attempt_at = max(now + LEASE, now + timedelta(seconds=wait))
+        Delivery.objects.filter(pk=delivery_id).update(attempts=F("attempts") + 1, next_attempt_at=next_attempt_at)
+        delivery.attempts += 1
     return delivery
 
 
@@ -69,15 +98,10 @@ def _send(delivery: Delivery, now: datetime) -> Outcome:
     )
 
 
-def _schedule_done(delivery: Delivery) -> bool:
-    """This attempt (``attempts`` not yet counting it) is the last the schedule allows."""
-    return delivery.attempts >= len(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS)
-
-
 def _record(delivery: Delivery, outcome: Outcome, now: datetime, *, last: bool) -> int | None:
-    """The attempt's outcome on the row; returns the seconds until the next attempt, None when there is none."""
-    wait = None if last else int(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS[delivery.attempts])
-    delivery.attempts += 1
+    """The attempt's outcome on the row (the claim counted it); returns the seconds until the next attempt, None
+    when there is none."""
+    wait = None if last else int(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS[delivery.attempts - 1])
     delivery.last_attempt_at = now
     delivery.last_response_status = outcome.status
     delivery.last_response_body = outcome.body_excerpt
@@ -88,7 +112,7 @@ def _record(delivery: Delivery, outcome: Outcome, now: datetime, *, last: bool) 
         delivery.status, delivery.next_attempt_at = DeliveryStatus.FAILED, None
     else:
         delivery.next_attempt_at = now + timedelta(seconds=wait)
-    fields = ["attempts", "last_attempt_at", "last_response_status", "last_response_body", "last_error", "status"]
+    fields = ["last_attempt_at", "last_response_status", "last_response_body", "last_error", "status"]
     # A conditional update: a delivery deleted meanwhile (erasure, endpoint removed) stays deleted.
     Delivery.objects.filter(pk=delivery.pk).update(
         next_attempt_at=delivery.next_attempt_at, updated_at=now, **{name: getattr(delivery, name) for name in fields}
