@@ -14,7 +14,7 @@ from config.serializers import FreeFormObjectField, StrictSerializer, StrictURLF
 from webhooks.models import Delivery, Endpoint, EventType
 from webhooks.selectors import delivery_get, delivery_list, endpoint_get, endpoint_list
 from webhooks.services.delivery import RedeliveryRefused, delivery_redeliver
-from webhooks.services.endpoints import endpoint_create, endpoint_delete
+from webhooks.services.endpoints import EndpointLimitReached, endpoint_create, endpoint_delete
 from webhooks.targets import UnsafeTarget
 
 
@@ -82,6 +82,8 @@ class EndpointListApi(APIView):
             endpoint = endpoint_create(tenant=request.user.tenant, url=data["url"], events=data["events"])
         except UnsafeTarget as refused:
             raise ValidationError({"url": [str(refused)]}) from refused
+        except EndpointLimitReached as refused:
+            raise ValidationError({"non_field_errors": [str(refused)]}) from refused
         return Response(self.CreatedSerializer(endpoint).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=EndpointOutputSerializer(many=True), operation_id="webhooks_list")

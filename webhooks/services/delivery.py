@@ -28,6 +28,9 @@ LEASE = timedelta(minutes=2)
 # are left to the sweeper.
 COUNTDOWN_MAX_SECONDS = 600
 SWEEP_BATCH = 500
+# The sweeper's period (config/beat.py): what it queues expires by its next run, which queues whatever is still
+# due again, so a backed-up queue holds each due delivery about once, not once per sweep.
+SWEEP_PERIOD_SECONDS = 30
 
 
 class RedeliveryRefused(ValueError):
@@ -155,7 +158,7 @@ def deliveries_due_sweep() -> int:
         .order_by("next_attempt_at")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    deliveries_enqueue(delivery_ids=due)
+    deliveries_enqueue(delivery_ids=due, expires=SWEEP_PERIOD_SECONDS)
     return len(due)
 
 

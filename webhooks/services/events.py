@@ -72,12 +72,13 @@ def event_emit(
     return delivery_ids
 
 
-def deliveries_enqueue(*, delivery_ids: list[int], countdown: float = 0) -> None:
-    """Queue an attempt for each delivery; a broker outage leaves them to the sweeper (they stay pending and due)."""
+def deliveries_enqueue(*, delivery_ids: list[int], countdown: float = 0, expires: float | None = None) -> None:
+    """Queue an attempt for each delivery (dropped unrun after ``expires`` seconds, if given); a broker outage leaves
+    them to the sweeper (they stay pending and due)."""
     from webhooks.tasks import deliver_webhook  # the tasks module imports the delivery services
 
     try:
         for delivery_id in delivery_ids:
-            deliver_webhook.apply_async(args=[delivery_id], countdown=countdown)
+            deliver_webhook.apply_async(args=[delivery_id], countdown=countdown, expires=expires)
     except (KombuOperationalError, RedisError):
         logger.warning("broker unavailable: %s webhook deliveries wait for the sweeper", len(delivery_ids))
