@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import OperationalError as KombuOperationalError
 from redis.exceptions import RedisError
@@ -31,6 +33,12 @@ def event_id_for(*, tenant_id: int, event_type: str, dedupe_key: str) -> str:
 
 
 EventData = dict[str, Any]
+
+
+def event_is_live(*, at: datetime) -> bool:
+    """What happened at ``at`` is news, not imported history: within CRISIS_CONTEXT_HOURS of now. A backfill of
+    months of messages announces nothing (it would flood receivers with events about the past)."""
+    return clock.now() - at <= timedelta(hours=settings.CRISIS_CONTEXT_HOURS)
 
 
 def event_emit(
