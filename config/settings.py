@@ -354,6 +354,8 @@ WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 21600]
 # attempt has failed for this long; a success resets both. Staff re-enable it in the admin.
 WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES = env.int("WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES", default=5)
 WEBHOOK_DISABLE_AFTER_FAILING_HOURS = env.int("WEBHOOK_DISABLE_AFTER_FAILING_HOURS", default=24)
+# Finished (succeeded, failed) deliveries are deleted this many days after they finished (a daily beat task).
+WEBHOOK_DELIVERY_RETENTION_DAYS = env.int("WEBHOOK_DELIVERY_RETENTION_DAYS", default=30)
 # Endpoints one tenant may register (each event is one delivery per endpoint): 400 beyond.
 WEBHOOK_MAX_ENDPOINTS = env.int("WEBHOOK_MAX_ENDPOINTS", default=20)
 

@@ -46,6 +46,10 @@ class DeliveryStatus(models.TextChoices):
     FAILED = "failed"
 
 
+# A delivery in one of these has no attempt left to run: the retention deletes it in time.
+FINISHED_STATUSES = (DeliveryStatus.SUCCEEDED, DeliveryStatus.FAILED)
+
+
 class Delivery(models.Model):
     """One event for one endpoint, with the outcome of its latest attempt. ``event_id`` is the ``webhook-id``
     header: the same on every attempt (receivers deduplicate by it) and for every endpoint of one event."""
@@ -72,6 +76,12 @@ class Delivery(models.Model):
         indexes = [
             models.Index(fields=["endpoint", "-created_at"], name="webhook_delivery_log"),
             models.Index(fields=["next_attempt_at"], name="webhook_delivery_due", condition=models.Q(status="pending")),
+            # The retention's scan: finished deliveries, oldest first.
+            models.Index(
+                fields=["updated_at"],
+                name="webhook_delivery_finished",
+                condition=models.Q(status__in=["succeeded", "failed"]),
+            ),
         ]
         verbose_name_plural = "deliveries"
 

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import F
 
 from config import clock
-from webhooks.models import Delivery, DeliveryStatus, Endpoint
+from webhooks.models import FINISHED_STATUSES, Delivery, DeliveryStatus, Endpoint, EventType
 from webhooks.sending import Outcome, signed_post
 from webhooks.services.events import deliveries_enqueue
 from webhooks.targets import UnsafeTarget, target_check
@@ -116,11 +116,22 @@ def _record(delivery: Delivery, outcome: Outcome, now: datetime, *, last: bool) 
     else:
         delivery.next_attempt_at = now + timedelta(seconds=wait)
     fields = ["last_attempt_at", "last_response_status", "last_response_body", "last_error", "status"]
+    if delivery.status in FINISHED_STATUSES and delivery.event_type == EventType.CONTACT_ERASED:
+        _erased_contact_scrub(delivery)
+        fields += ["payload", "contact_external_id"]
     # A conditional update: a delivery deleted meanwhile (erasure, endpoint removed) stays deleted.
     Delivery.objects.filter(pk=delivery.pk).update(
         next_attempt_at=delivery.next_attempt_at, updated_at=now, **{name: getattr(delivery, name) for name in fields}
     )
     return wait
+
+
+def _erased_contact_scrub(delivery: Delivery) -> None:
+    """A finished ``contact.erased`` keeps no trace of the contact: erasure leaves no personal data, and the event
+    (sent, or given up) has done its work. The log keeps that it happened, when, and how it went."""
+    delivery.payload = {**delivery.payload, "data": {**delivery.payload.get("data", {}), "contact_id": None}}
+    delivery.contact_external_id = ""
+    delivery.last_response_body = ""  # the receiver's answer may have quoted the id
 
 
 def _endpoint_account(delivery: Delivery, outcome: Outcome, now: datetime) -> None:
@@ -167,6 +178,8 @@ def delivery_redeliver(*, delivery: Delivery) -> Delivery:
     that processed it already can tell). Raises RedeliveryRefused for a pending delivery or a disabled endpoint."""
     if not delivery.endpoint.enabled:
         raise RedeliveryRefused("The endpoint is disabled.")
+    if delivery.event_type == EventType.CONTACT_ERASED and delivery.status in FINISHED_STATUSES:
+        raise RedeliveryRefused("A contact.erased event no longer names its contact once sent: it is not sent again.")
     now = clock.now()
     with transaction.atomic():
         restarted = Delivery.objects.filter(pk=delivery.pk).exclude(status=DeliveryStatus.PENDING)
