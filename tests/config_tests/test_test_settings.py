@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.conf import settings
 
 from config.celery import app
-
 from tests.settings import TEST_REDIS_DB
 
 
