@@ -18,7 +18,7 @@ from django.db.models import F
 from config import clock
 from webhooks.models import FINISHED_STATUSES, Delivery, DeliveryStatus, Endpoint, EventType
 from webhooks.sending import Outcome, signed_post
-from webhooks.services.events import deliveries_enqueue
+from webhooks.services.events import SKIPPED, deliveries_enqueue
 from webhooks.targets import UnsafeTarget, target_check
 
 # While an attempt runs the delivery is not due: longer than the request's timeout, so the sweeper never queues a
@@ -46,18 +46,27 @@ def delivery_attempt(*, delivery_id: int) -> Delivery | None:
     delivery = _claim(delivery_id, now)
     if delivery is None:
         return None
+    if not delivery.endpoint.enabled:  # disabled since it was emitted: skipped, as if emitted now
+        return _skip(delivery, now)
     if delivery.attempts > _attempts_allowed():  # the last attempt was lost with its worker: none is left
         outcome = Outcome(status=None, error="Not sent: the last attempt was lost before it ended.")
-    elif not delivery.endpoint.enabled:
-        outcome = Outcome(status=None, error="Not sent: the endpoint is disabled.")
     else:
         outcome = _send(delivery, now)
     with transaction.atomic():
-        last = outcome.succeeded or delivery.attempts >= _attempts_allowed() or not delivery.endpoint.enabled
+        last = outcome.succeeded or delivery.attempts >= _attempts_allowed()
         wait = _record(delivery, outcome, now, last=last)
         _endpoint_account(delivery, outcome, now)
         if wait is not None and wait <= COUNTDOWN_MAX_SECONDS:
             transaction.on_commit(lambda: deliveries_enqueue(delivery_ids=[delivery.pk], countdown=wait))
+    return delivery
+
+
+def _skip(delivery: Delivery, now: datetime) -> Delivery:
+    """Not sent, not counted against the endpoint; redelivered by hand once the endpoint is on again."""
+    delivery.status, delivery.next_attempt_at, delivery.last_error = DeliveryStatus.SKIPPED, None, SKIPPED
+    Delivery.objects.filter(pk=delivery.pk).update(
+        status=delivery.status, next_attempt_at=None, last_error=SKIPPED, updated_at=now
+    )
     return delivery
 
 
