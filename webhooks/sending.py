@@ -37,6 +37,7 @@ class Outcome:
     status: int | None  # None when no answer came (timeout, refused connection, DNS)
     body_excerpt: str = ""
     error: str = ""
+    unreachable: bool = False  # no connection was made: another address of the host may be tried
 
     @property
     def succeeded(self) -> bool:
@@ -60,13 +61,22 @@ def signed_headers(*, secret: str, event_id: str, body: str, at: datetime) -> di
 
 
 def signed_post(
-    *, url: str, address: str, secret: str, event_id: str, payload: dict[str, Any], at: datetime
+    *,
+    url: str,
+    address: str,
+    secret: str,
+    event_id: str,
+    payload: dict[str, Any],
+    at: datetime,
+    deadline: float | None = None,
 ) -> Outcome:
+    """``deadline`` (``time.monotonic()``) ends the attempt; by default WEBHOOK_ATTEMPT_DEADLINE_SECONDS from now."""
     body = payload_body(payload)
     headers = signed_headers(secret=secret, event_id=event_id, body=body, at=at)
     target = httpx.URL(url)
     headers["host"] = target.netloc.decode("ascii")
-    deadline = time.monotonic() + settings.WEBHOOK_ATTEMPT_DEADLINE_SECONDS
+    if deadline is None:
+        deadline = time.monotonic() + settings.WEBHOOK_ATTEMPT_DEADLINE_SECONDS
     try:
         # trust_env=False: a proxy from the environment would connect to the name, not the checked address.
         with httpx.Client(
@@ -89,7 +99,11 @@ def signed_post(
                 response.close()
     except httpx.HTTPError as error:
         # The kind of error with its text: "ConnectTimeout: timed out" reads better in a delivery log.
-        return Outcome(status=None, error=f"{type(error).__name__}: {error}"[:BODY_EXCERPT_CHARS])
+        return Outcome(
+            status=None,
+            error=f"{type(error).__name__}: {error}"[:BODY_EXCERPT_CHARS],
+            unreachable=isinstance(error, httpx.ConnectError | httpx.ConnectTimeout),
+        )
     except Exception as error:  # noqa: BLE001 - any failure is this attempt's outcome, never a lost attempt
         # Only the kind: the text of an unexpected error may quote the request (its signature, the payload).
         logger.warning("webhook attempt to %s failed: %s", target.host, type(error).__name__)

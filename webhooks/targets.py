@@ -1,9 +1,10 @@
 """Where a webhook may be sent (SSRF): http(s) only, and never to an address inside our own network.
 
 The host is resolved and every address checked, at registration and again before each attempt (a name may be
-pointed elsewhere after it was registered); the attempt then connects to an address this check passed, not to
-whatever a second lookup would answer (DNS rebinding). WEBHOOK_ALLOW_PRIVATE_URLS lifts the address check, for a
-receiver on the same machine or network (development, tests).
+pointed elsewhere after it was registered); the attempt then connects to the addresses this check passed (the next
+when one cannot be reached), not to whatever a second lookup would answer (DNS rebinding).
+WEBHOOK_ALLOW_PRIVATE_URLS lifts the address check, for a receiver on the same machine or network (development,
+tests).
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ class UnsafeTarget(ValueError):
     """A URL webhooks may not be sent to; the message says why, for the client."""
 
 
-def target_check(*, url: str) -> str:
+def target_check(*, url: str) -> list[str]:
     """Raises UnsafeTarget unless ``url`` is http(s) and every address its host resolves to is public; returns the
-    address to connect to."""
+    addresses to connect to, in the resolver's order (the next is tried when one cannot be reached)."""
     parts = urlsplit(url)
     if parts.scheme not in SCHEMES:
         raise UnsafeTarget("The URL must start with http:// or https://.")
@@ -38,7 +39,7 @@ def target_check(*, url: str) -> str:
         for address in addresses:
             if not _public(address):
                 raise UnsafeTarget(f"The URL's host resolves to {address}, which is not a public address.")
-    return addresses[0]
+    return addresses
 
 
 def _addresses(host: str, port: int) -> list[str]:

@@ -330,3 +330,29 @@ def test_enabling_another_tenants_endpoint_is_not_found(
 
     assert response.status_code == 404
     assert Endpoint.objects.get(pk=theirs.pk).enabled is False
+
+
+def test_when_the_first_address_cannot_be_reached_the_next_checked_one_is_tried(
+    tenant: Tenant, receiver: Receiver, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    # given a host resolving to an address nothing listens on (127.0.0.2: the receiver is on 127.0.0.1 only), then
+    # to the receiver's
+    port = int(receiver.url.split(":")[2].split("/")[0])
+    real_getaddrinfo = socket.getaddrinfo
+
+    def resolve(host: str, *args: Any, **kwargs: Any) -> list[tuple[Any, ...]]:
+        if host != "hooks.example":  # the connection's own lookup of an address
+            return real_getaddrinfo(host, *args, **kwargs)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (ip, port)) for ip in ("127.0.0.2", "127.0.0.1")]
+
+    monkeypatch.setattr("webhooks.targets.socket.getaddrinfo", resolve)
+    endpoint_create(tenant=tenant, url=f"http://hooks.example:{port}/two", events=["trigger.created"])
+
+    # when an event is delivered
+    delivery = _emit(tenant, django_capture_on_commit_callbacks)
+
+    # then it reached the receiver at the second address, in one attempt, with the URL's name as Host
+    [request] = receiver.requests
+    assert (request.path, request.headers["host"]) == ("/two", f"hooks.example:{port}")
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("succeeded", 1)

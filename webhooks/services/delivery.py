@@ -9,6 +9,7 @@ period.
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -95,19 +96,27 @@ def _claim(delivery_id: int, now: datetime) -> Delivery | None:
 
 
 def _send(delivery: Delivery, now: datetime) -> Outcome:
+    """To each address the check passed in turn, until one is reached (a host with an unreachable address, an IPv6
+    one on an IPv4-only network, is still served); all within the one attempt's deadline."""
     endpoint = delivery.endpoint
     try:
-        address = target_check(url=endpoint.url)  # again: the host may resolve elsewhere since it was registered
+        addresses = target_check(url=endpoint.url)  # again: the host may resolve elsewhere since it was registered
     except UnsafeTarget as refused:
         return Outcome(status=None, error=f"Not sent: {refused}")
-    return signed_post(
-        url=endpoint.url,
-        address=address,
-        secret=endpoint.secret,
-        event_id=delivery.event_id,
-        payload=delivery.payload,
-        at=now,
-    )
+    deadline = time.monotonic() + settings.WEBHOOK_ATTEMPT_DEADLINE_SECONDS
+    for address in addresses:
+        outcome = signed_post(
+            url=endpoint.url,
+            address=address,
+            secret=endpoint.secret,
+            event_id=delivery.event_id,
+            payload=delivery.payload,
+            at=now,
+            deadline=deadline,
+        )
+        if not outcome.unreachable:
+            break
+    return outcome
 
 
 def _record(delivery: Delivery, outcome: Outcome, now: datetime, *, last: bool) -> int | None:
