@@ -118,7 +118,8 @@ def _excerpt(response: httpx.Response) -> str:
         read += chunk
         if len(read) >= BODY_READ_BYTES:
             break
-    return read[:BODY_READ_BYTES].decode("utf-8", errors="replace")[:BODY_EXCERPT_CHARS]
+    text = read[:BODY_READ_BYTES].decode("utf-8", errors="replace")[:BODY_EXCERPT_CHARS]
+    return text.replace("\x00", "\ufffd")  # Postgres text holds no NUL (a binary answer would fail the write)
 
 
 class _DeadlineTransport(httpx.HTTPTransport):

@@ -16,6 +16,9 @@ from urllib.parse import urlsplit
 from django.conf import settings
 
 SCHEMES = {"http": 80, "https": 443}
+# Ranges Python 3.11's is_global lets through: 6to4 (2002::/16 wraps any IPv4 address, a private one included) and
+# the deprecated site-local fec0::/10.
+DENIED_NETWORKS = (ipaddress.ip_network("2002::/16"), ipaddress.ip_network("fec0::/10"))
 
 
 class UnsafeTarget(ValueError):
@@ -56,4 +59,5 @@ def _public(address: str) -> bool:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped  # ::ffff:127.0.0.1 is loopback however it is spelt
     # is_global is False for private, loopback, link-local, unique-local, shared (100.64/10) and reserved ranges.
-    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
+    denied = any(ip in network for network in DENIED_NETWORKS)
+    return ip.is_global and not (denied or ip.is_multicast or ip.is_reserved or ip.is_unspecified)
