@@ -126,7 +126,8 @@ class _DeadlineTransport(httpx.HTTPTransport):
     """httpx's transport, its sockets bounded by one wall-clock deadline (httpx's timeouts are per operation)."""
 
     def __init__(self, *, deadline: float) -> None:
-        super().__init__(trust_env=False)
+        # Not super().__init__(): the parent's only state is its pool, which it would build (loading the CA
+        # certificates) only for it to be replaced here.
         self._pool = httpcore.ConnectionPool(
             ssl_context=httpx.create_ssl_context(trust_env=False),
             network_backend=_DeadlineBackend(deadline),
