@@ -93,6 +93,13 @@ BEAT_SCHEDULES: tuple[BeatSchedule, ...] = (
         task="contacts.tasks.apply_ledger_retention",
         schedule=Crontab(minute="30", hour="3"),
     ),
+    # Daily at 03:45 UTC: the delivery log's retention (WEBHOOK_DELIVERY_RETENTION_DAYS) is counted in days;
+    # after the ledger's, clear of the 6-hourly passes on the hour.
+    BeatSchedule(
+        name="Webhook delivery retention (delete finished deliveries past WEBHOOK_DELIVERY_RETENTION_DAYS)",
+        task="webhooks.tasks.prune_webhook_deliveries",
+        schedule=Crontab(minute="45", hour="3"),
+    ),
 )
 
 

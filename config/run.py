@@ -1,7 +1,7 @@
-"""``make run``: embedded services, migrations, the demo tenant, then web + worker + beat + mcp (the MCP server over
-streamable HTTP on MCP_PORT).
+"""``make run``: embedded services, migrations, the demo tenant, then web + worker + webhooks (the worker of webhook
+attempts) + beat + mcp (the MCP server over streamable HTTP on MCP_PORT).
 
-Everything runs in the foreground under honcho; Ctrl-C (or SIGTERM) stops the four processes and
+Everything runs in the foreground under honcho; Ctrl-C (or SIGTERM) stops the five processes and
 then the embedded services this run started (services someone else started are left running).
 """
 

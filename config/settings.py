@@ -163,6 +163,10 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_IGNORE_RESULT = True  # results live in Postgres, not in the broker
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
+# Webhook attempts wait on receivers we do not run (up to WEBHOOK_ATTEMPT_DEADLINE_SECONDS each): on their own queue,
+# consumed by their own worker (Procfile, docker-compose.yml: `-Q webhooks`), so slow receivers never hold up ingest.
+# The ingest worker consumes only the default queue (`-Q celery`).
+CELERY_TASK_ROUTES = {"webhooks.tasks.*": {"queue": "webhooks"}}
 
 # --- LLM and embeddings (each behind one seam; offline fallbacks when unset) -----------------
 OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")
@@ -340,6 +344,9 @@ DEFAULT_HELPLINE_TEXT = (
 # receiver on the same machine or network (development, tests).
 WEBHOOK_ALLOW_PRIVATE_URLS = env.bool("WEBHOOK_ALLOW_PRIVATE_URLS", default=False)
 WEBHOOK_TIMEOUT_SECONDS = env.float("WEBHOOK_TIMEOUT_SECONDS", default=10.0)
+# The whole attempt (connect, send, the answer's status and first bytes) ends within this, whatever the receiver
+# does; well under the attempt's lease (2 min), so the sweeper never sends beside a running attempt.
+WEBHOOK_ATTEMPT_DEADLINE_SECONDS = env.float("WEBHOOK_ATTEMPT_DEADLINE_SECONDS", default=30.0)
 # Waits before each retry of a failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 6 h (23.6 h after the first
 # attempt the delivery is failed). A retry waiting longer than the sweep period is picked up by the sweep.
 WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 21600]
@@ -347,6 +354,10 @@ WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 21600]
 # attempt has failed for this long; a success resets both. Staff re-enable it in the admin.
 WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES = env.int("WEBHOOK_DISABLE_AFTER_FAILED_DELIVERIES", default=5)
 WEBHOOK_DISABLE_AFTER_FAILING_HOURS = env.int("WEBHOOK_DISABLE_AFTER_FAILING_HOURS", default=24)
+# Finished (succeeded, failed) deliveries are deleted this many days after they finished (a daily beat task).
+WEBHOOK_DELIVERY_RETENTION_DAYS = env.int("WEBHOOK_DELIVERY_RETENTION_DAYS", default=30)
+# Endpoints one tenant may register (each event is one delivery per endpoint): 400 beyond.
+WEBHOOK_MAX_ENDPOINTS = env.int("WEBHOOK_MAX_ENDPOINTS", default=20)
 
 # --- API --------------------------------------------------------------------------------------
 # Requests per API key and scope (contacts/throttling.py): fixed one-period windows counted in the Redis

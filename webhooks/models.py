@@ -44,6 +44,14 @@ class DeliveryStatus(models.TextChoices):
     PENDING = "pending"
     SUCCEEDED = "succeeded"
     FAILED = "failed"
+    # Emitted while its endpoint was disabled: never sent, kept so it can be redelivered once the endpoint is on.
+    SKIPPED = "skipped"
+
+
+# A delivery in one of these has no attempt left to run: a contact.erased in one is scrubbed of the contact's id.
+FINISHED_STATUSES = (DeliveryStatus.SUCCEEDED, DeliveryStatus.FAILED)
+# What the retention deletes in time: the finished, and the skipped (kept that long for a redelivery).
+RETAINED_STATUSES = (*FINISHED_STATUSES, DeliveryStatus.SKIPPED)
 
 
 class Delivery(models.Model):
@@ -72,6 +80,12 @@ class Delivery(models.Model):
         indexes = [
             models.Index(fields=["endpoint", "-created_at"], name="webhook_delivery_log"),
             models.Index(fields=["next_attempt_at"], name="webhook_delivery_due", condition=models.Q(status="pending")),
+            # The retention's scan: finished (and skipped) deliveries, oldest first.
+            models.Index(
+                fields=["updated_at"],
+                name="webhook_delivery_finished",
+                condition=models.Q(status__in=["succeeded", "failed", "skipped"]),
+            ),
         ]
         verbose_name_plural = "deliveries"
 

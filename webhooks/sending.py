@@ -5,21 +5,31 @@ seconds) and ``webhook-signature`` (``v1,<base64 HMAC-SHA256 of "id.timestamp.bo
 package). Redirects are not followed: a 3xx is a failure (following one could lead past the address check). The
 connection goes to the address the check passed, with the URL's host in ``Host`` and, for https, in the TLS
 handshake (SNI), so the certificate is still verified against the name.
+
+An attempt has a total deadline (WEBHOOK_ATTEMPT_DEADLINE_SECONDS), not only a timeout per read: every socket
+operation waits at most what is left of it, so a receiver answering one byte at a time is cut off on time.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import httpcore
 import httpx
 from django.conf import settings
 from standardwebhooks.webhooks import Webhook
 
 BODY_EXCERPT_CHARS = 500
 USER_AGENT = "Rapport-Webhooks/1"
+# The raw bytes read of an answer, before any decoding: a compressed answer is not inflated (no gzip bomb).
+BODY_READ_BYTES = 4 * BODY_EXCERPT_CHARS
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -27,6 +37,7 @@ class Outcome:
     status: int | None  # None when no answer came (timeout, refused connection, DNS)
     body_excerpt: str = ""
     error: str = ""
+    unreachable: bool = False  # no connection was made: another address of the host may be tried
 
     @property
     def succeeded(self) -> bool:
@@ -50,14 +61,30 @@ def signed_headers(*, secret: str, event_id: str, body: str, at: datetime) -> di
 
 
 def signed_post(
-    *, url: str, address: str, secret: str, event_id: str, payload: dict[str, Any], at: datetime
+    *,
+    url: str,
+    address: str,
+    secret: str,
+    event_id: str,
+    payload: dict[str, Any],
+    at: datetime,
+    deadline: float | None = None,
 ) -> Outcome:
+    """``deadline`` (``time.monotonic()``) ends the attempt; by default WEBHOOK_ATTEMPT_DEADLINE_SECONDS from now."""
     body = payload_body(payload)
     headers = signed_headers(secret=secret, event_id=event_id, body=body, at=at)
     target = httpx.URL(url)
     headers["host"] = target.netloc.decode("ascii")
+    if deadline is None:
+        deadline = time.monotonic() + settings.WEBHOOK_ATTEMPT_DEADLINE_SECONDS
     try:
-        with httpx.Client(timeout=settings.WEBHOOK_TIMEOUT_SECONDS, follow_redirects=False) as client:
+        # trust_env=False: a proxy from the environment would connect to the name, not the checked address.
+        with httpx.Client(
+            transport=_DeadlineTransport(deadline=deadline),
+            timeout=settings.WEBHOOK_TIMEOUT_SECONDS,
+            follow_redirects=False,
+            trust_env=False,
+        ) as client:
             request = client.build_request(
                 "POST",
                 target.copy_with(host=address),
@@ -72,14 +99,84 @@ def signed_post(
                 response.close()
     except httpx.HTTPError as error:
         # The kind of error with its text: "ConnectTimeout: timed out" reads better in a delivery log.
-        return Outcome(status=None, error=f"{type(error).__name__}: {error}"[:BODY_EXCERPT_CHARS])
+        return Outcome(
+            status=None,
+            error=f"{type(error).__name__}: {error}"[:BODY_EXCERPT_CHARS],
+            unreachable=isinstance(error, httpx.ConnectError | httpx.ConnectTimeout),
+        )
+    except Exception as error:  # noqa: BLE001 - any failure is this attempt's outcome, never a lost attempt
+        # Only the kind: the text of an unexpected error may quote the request (its signature, the payload).
+        logger.warning("webhook attempt to %s failed: %s", target.host, type(error).__name__)
+        return Outcome(status=None, error=f"Not sent: {type(error).__name__}.")
 
 
 def _excerpt(response: httpx.Response) -> str:
-    """The answer's first characters, reading no more of it than that (a receiver may answer with gigabytes)."""
+    """The answer's first characters, reading no more of it than that (a receiver may answer with gigabytes), as
+    sent: raw bytes, not decompressed (a small gzip answer may inflate to gigabytes)."""
     read = b""
-    for chunk in response.iter_bytes():
+    for chunk in response.iter_raw():
         read += chunk
-        if len(read) >= 4 * BODY_EXCERPT_CHARS:
+        if len(read) >= BODY_READ_BYTES:
             break
-    return read.decode("utf-8", errors="replace")[:BODY_EXCERPT_CHARS]
+    text = read[:BODY_READ_BYTES].decode("utf-8", errors="replace")[:BODY_EXCERPT_CHARS]
+    return text.replace("\x00", "\ufffd")  # Postgres text holds no NUL (a binary answer would fail the write)
+
+
+class _DeadlineTransport(httpx.HTTPTransport):
+    """httpx's transport, its sockets bounded by one wall-clock deadline (httpx's timeouts are per operation)."""
+
+    def __init__(self, *, deadline: float) -> None:
+        # Not super().__init__(): the parent's only state is its pool, which it would build (loading the CA
+        # certificates) only for it to be replaced here.
+        self._pool = httpcore.ConnectionPool(
+            ssl_context=httpx.create_ssl_context(trust_env=False),
+            network_backend=_DeadlineBackend(deadline),
+        )
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    def __init__(self, deadline: float) -> None:
+        self._backend, self._deadline = httpcore.SyncBackend(), deadline
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.NetworkStream:
+        left = _left(self._deadline, timeout, httpcore.ConnectTimeout)
+        stream = self._backend.connect_tcp(host, port, left, local_address, socket_options)
+        return _DeadlineStream(stream, self._deadline)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    def __init__(self, stream: httpcore.NetworkStream, deadline: float) -> None:
+        self._stream, self._deadline = stream, deadline
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._stream.read(max_bytes, _left(self._deadline, timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._stream.write(buffer, _left(self._deadline, timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.NetworkStream:
+        left = _left(self._deadline, timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, left), self._deadline)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._stream.get_extra_info(info)
+
+
+def _left(deadline: float, timeout: float | None, expired: type[httpcore.TimeoutException]) -> float:
+    """What a socket operation may wait: its own timeout, cut to what is left of the attempt's deadline."""
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise expired("The attempt's deadline passed.")
+    return left if timeout is None else min(timeout, left)

@@ -1,9 +1,10 @@
 """Where a webhook may be sent (SSRF): http(s) only, and never to an address inside our own network.
 
 The host is resolved and every address checked, at registration and again before each attempt (a name may be
-pointed elsewhere after it was registered); the attempt then connects to an address this check passed, not to
-whatever a second lookup would answer (DNS rebinding). WEBHOOK_ALLOW_PRIVATE_URLS lifts the address check, for a
-receiver on the same machine or network (development, tests).
+pointed elsewhere after it was registered); the attempt then connects to the addresses this check passed (the next
+when one cannot be reached), not to whatever a second lookup would answer (DNS rebinding).
+WEBHOOK_ALLOW_PRIVATE_URLS lifts the address check, for a receiver on the same machine or network (development,
+tests).
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ from urllib.parse import urlsplit
 from django.conf import settings
 
 SCHEMES = {"http": 80, "https": 443}
+# Ranges Python 3.11's is_global lets through: 6to4 (2002::/16 wraps any IPv4 address, a private one included) and
+# the deprecated site-local fec0::/10.
+DENIED_NETWORKS = (ipaddress.ip_network("2002::/16"), ipaddress.ip_network("fec0::/10"))
 
 
 class UnsafeTarget(ValueError):
     """A URL webhooks may not be sent to; the message says why, for the client."""
 
 
-def target_check(*, url: str) -> str:
+def target_check(*, url: str) -> list[str]:
     """Raises UnsafeTarget unless ``url`` is http(s) and every address its host resolves to is public; returns the
-    address to connect to."""
+    addresses to connect to, in the resolver's order (the next is tried when one cannot be reached)."""
     parts = urlsplit(url)
     if parts.scheme not in SCHEMES:
         raise UnsafeTarget("The URL must start with http:// or https://.")
@@ -38,7 +42,7 @@ def target_check(*, url: str) -> str:
         for address in addresses:
             if not _public(address):
                 raise UnsafeTarget(f"The URL's host resolves to {address}, which is not a public address.")
-    return addresses[0]
+    return addresses
 
 
 def _addresses(host: str, port: int) -> list[str]:
@@ -55,4 +59,5 @@ def _public(address: str) -> bool:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped  # ::ffff:127.0.0.1 is loopback however it is spelt
     # is_global is False for private, loopback, link-local, unique-local, shared (100.64/10) and reserved ranges.
-    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
+    denied = any(ip in network for network in DENIED_NETWORKS)
+    return ip.is_global and not (denied or ip.is_multicast or ip.is_reserved or ip.is_unspecified)

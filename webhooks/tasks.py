@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from webhooks.services.delivery import deliveries_due_sweep, delivery_attempt
+from webhooks.services.retention import deliveries_retention_apply
 
 # The request's timeout (WEBHOOK_TIMEOUT_SECONDS, 10 s) bounds an attempt; these limits only catch a stuck one.
 ATTEMPT_SOFT_LIMIT, ATTEMPT_HARD_LIMIT = 60, 90
@@ -21,3 +22,9 @@ def deliver_webhook(delivery_id: int) -> str | None:
 def sweep_webhook_deliveries() -> int:
     """celery-beat, every 30 s (declared in config/beat.py): queue the deliveries that are due."""
     return deliveries_due_sweep()
+
+
+@shared_task(acks_late=True)
+def prune_webhook_deliveries() -> int:
+    """celery-beat, daily (declared in config/beat.py): delete finished deliveries past their retention."""
+    return deliveries_retention_apply()

@@ -14,7 +14,7 @@ from config.serializers import FreeFormObjectField, StrictSerializer, StrictURLF
 from webhooks.models import Delivery, Endpoint, EventType
 from webhooks.selectors import delivery_get, delivery_list, endpoint_get, endpoint_list
 from webhooks.services.delivery import RedeliveryRefused, delivery_redeliver
-from webhooks.services.endpoints import endpoint_create, endpoint_delete
+from webhooks.services.endpoints import EndpointLimitReached, endpoint_create, endpoint_delete, endpoint_enable
 from webhooks.targets import UnsafeTarget
 
 
@@ -82,6 +82,8 @@ class EndpointListApi(APIView):
             endpoint = endpoint_create(tenant=request.user.tenant, url=data["url"], events=data["events"])
         except UnsafeTarget as refused:
             raise ValidationError({"url": [str(refused)]}) from refused
+        except EndpointLimitReached as refused:
+            raise ValidationError({"non_field_errors": [str(refused)]}) from refused
         return Response(self.CreatedSerializer(endpoint).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=EndpointOutputSerializer(many=True), operation_id="webhooks_list")
@@ -100,6 +102,15 @@ class EndpointDetailApi(APIView):
     def delete(self, request: Request, endpoint_id: int) -> Response:
         endpoint_delete(endpoint=_endpoint_or_404(request, endpoint_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EndpointEnableApi(APIView):
+    @extend_schema(request=None, responses=EndpointOutputSerializer, operation_id="webhooks_enable")
+    def post(self, request: Request, endpoint_id: int) -> Response:
+        """Back on (after an automatic disable), its failure count reset. Deliveries skipped while it was off are
+        in its log with status ``skipped``: redeliver the ones still wanted."""
+        endpoint = endpoint_enable(endpoint=_endpoint_or_404(request, endpoint_id))
+        return Response(EndpointOutputSerializer(endpoint).data)
 
 
 class DeliveryListApi(APIView):

@@ -26,7 +26,7 @@ from memories.models import (
 )
 from memories.services import recent
 from webhooks.models import EventType
-from webhooks.services.events import event_emit
+from webhooks.services.events import event_emit, event_is_live
 
 SNAPSHOT_FIELDS = ("memory_type", "content", "importance", "status", "pinned", "expires_at", "slot")
 
@@ -113,7 +113,8 @@ def memory_supersede(*, old: Memory, new: Memory, at: datetime, actor: str = "sy
         old, MemoryEventKind.SUPERSEDED, actor, before, {**_snapshot(old), "by": new.pk}, new.source_message_ids, at
     )
     _changed(old)
-    _supersession_announce(old, new, actor)
+    if event_is_live(at=at):  # a supersession found in imported history (``at`` its message's time) is not news
+        _supersession_announce(old, new, actor)
 
 
 def _supersession_announce(old: Memory, new: Memory, actor: str) -> None:

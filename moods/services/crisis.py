@@ -6,9 +6,6 @@ safety guidance and the tenant's helpline; a review flag is raised when the tena
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from django.conf import settings
 from django.db import transaction
 
 from config import clock
@@ -16,7 +13,7 @@ from contacts.models import ContactState, Message, Role
 from moods.crisis import CrisisMatch, detect_crisis
 from moods.models import ReviewFlag, ReviewFlagKind
 from webhooks.models import EventType
-from webhooks.services.events import event_emit
+from webhooks.services.events import event_emit, event_is_live
 
 EXCERPT_CHARS = 500
 
@@ -48,7 +45,7 @@ def message_crisis_check(*, message: Message, state: ContactState) -> CrisisMatc
     if state.crisis_at is None or message.sent_at > state.crisis_at:
         state.crisis_at = message.sent_at
     # Imported history (older than the crisis window) is not a live emergency: no review flag for it.
-    live = clock.now() - message.sent_at <= timedelta(hours=settings.CRISIS_CONTEXT_HOURS)
+    live = event_is_live(at=message.sent_at)
     if live:
         _crisis_announce(message, match)
     if live and crisis_review_enabled(message.contact.tenant.settings):

@@ -98,11 +98,14 @@ def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(
         # when it has started
         served = _wait_for(health_ok, timeout=120)
         worker_and_beat = _wait_for(
-            lambda: any(" ready." in line for line in lines) and any("beat: Starting" in line for line in lines),
+            lambda: (
+                all(any(name in line and " ready." in line for line in lines) for name in ("worker.1", "webhooks.1"))
+                and any("beat: Starting" in line for line in lines)
+            ),
             timeout=60,
         )
 
-        # then the web answers /health, the worker is ready and beat is scheduling
+        # then the web answers /health, both workers (ingest, webhooks) are ready and beat is scheduling
         output = "".join(lines)
         assert served, output
         assert worker_and_beat, output

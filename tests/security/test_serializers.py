@@ -61,9 +61,10 @@ VALID_BODIES: dict[tuple[str, str], dict[str, Any]] = {
     ("trigger-complete", "post"): {},
     ("webhooks", "post"): {"url": "https://93.184.216.34/hooks", "events": ["crisis.flagged"]},  # a public address
     ("webhook-delivery-redeliver", "post"): {},
+    ("webhook-enable", "post"): {},
 }
 # Actions without a body: a smuggled field is ignored (nothing in the body is read), the owner stays.
-BODYLESS = {("trigger-complete", "post"), ("webhook-delivery-redeliver", "post")}
+BODYLESS = {("trigger-complete", "post"), ("webhook-delivery-redeliver", "post"), ("webhook-enable", "post")}
 
 
 def test_serializers_list_their_fields_explicitly() -> None:
@@ -182,7 +183,7 @@ def test_every_write_refuses_or_ignores_a_smuggled_owner(tenant: Tenant, api_cli
     other = ContactFactory(tenant=TenantFactory())
     smuggled = {"tenant": other.tenant_id, "tenant_id": other.tenant_id, "contact": other.pk}
     writes = [(r, m) for r in api_routes()[0] for m in r.methods if m in ("post", "put", "patch")]
-    assert len(writes) == 9
+    assert len(writes) == 10
 
     for route, method in writes:
         if (route.name, method) not in VALID_BODIES:

@@ -66,6 +66,8 @@ def test_each_endpoint_gets_its_own_secret(tenant: Tenant) -> None:
         "http://[fe80::1]/hooks",
         "http://localhost:8000/hooks",
         "http://240.0.0.1/hooks",
+        "http://[2002:7f00:1::1]/hooks",  # 6to4, wrapping 127.0.0.1 (Python 3.11 calls 2002::/16 global)
+        "http://[fec0::1]/hooks",  # site-local (deprecated; Python 3.11 calls it global)
     ],
 )
 def test_private_and_loopback_targets_are_refused(api_client: APIClient, url: str) -> None:

@@ -162,10 +162,11 @@ def test_an_endpoint_is_disabled_after_deliveries_fail_in_a_row(
     assert (endpoint.enabled, endpoint.disabled_at, endpoint.disabled_reason) == (
         False, T0, "2 deliveries in a row failed."
     )  # fmt: skip
-    # and a new event is not delivered to it
+    # and a new event is not delivered to it, but logged as skipped
     with django_capture_on_commit_callbacks(execute=True):
         assert event_emit(tenant_id=tenant.pk, event_type="trigger.created", dedupe_key="c", data={}) == []
     assert len(receiver.requests) == 2
+    assert Delivery.objects.filter(status="skipped").count() == 1
 
 
 def test_an_endpoint_failing_for_more_than_a_day_is_disabled(
@@ -186,11 +187,11 @@ def test_an_endpoint_failing_for_more_than_a_day_is_disabled(
 
     endpoint.refresh_from_db()
     assert (endpoint.enabled, endpoint.disabled_reason) == (False, "Every attempt failed for more than 24 hours.")
-    # and the delivery's next attempt ends it unsent
+    # and the delivery's next attempt skips it unsent (to be redelivered once the endpoint is on again)
     _sweep_at(T0 + timedelta(hours=40), django_capture_on_commit_callbacks)
     delivery.refresh_from_db()
-    assert (delivery.status, delivery.last_error, len(receiver.requests)) == (
-        "failed", "Not sent: the endpoint is disabled.", 4
+    assert (delivery.status, delivery.last_error, delivery.next_attempt_at, len(receiver.requests)) == (
+        "skipped", "Not sent: the endpoint is disabled.", None, 4
     )  # fmt: skip
 
 
@@ -281,3 +282,77 @@ def test_a_named_host_is_reached_at_the_address_checked_with_its_name_in_the_hos
     # then the receiver got it with the URL's name and port as the Host
     [request] = receiver.requests
     assert (request.path, request.headers["host"]) == ("/named", f"localhost:{port}")
+
+
+def test_a_tenant_re_enables_its_disabled_endpoint_and_redelivers_what_was_skipped(
+    api_client: APIClient,
+    tenant: Tenant,
+    receiver: Receiver,
+    endpoint: Endpoint,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    # given an endpoint the failures disabled, and an event emitted meanwhile
+    Endpoint.objects.filter(pk=endpoint.pk).update(
+        enabled=False, disabled_at=T0, disabled_reason="5 deliveries in a row failed.", consecutive_failures=5,
+        failing_since=T0,
+    )  # fmt: skip
+    with clock.frozen(T0):
+        _emit(tenant, django_capture_on_commit_callbacks)
+    [skipped] = Delivery.objects.all()
+    assert (skipped.status, skipped.next_attempt_at, receiver.requests) == ("skipped", None, [])
+
+    # when the tenant enables it, then redelivers the skipped delivery
+    enabled = api_client.post(f"/webhooks/{endpoint.pk}/enable")
+    with django_capture_on_commit_callbacks(execute=True):
+        redelivered = api_client.post(f"/webhooks/{endpoint.pk}/deliveries/{skipped.pk}/redeliver")
+
+    # then the endpoint is on with a clean count, and the event reached the receiver
+    assert enabled.status_code == 200
+    body = enabled.json()
+    state = [body[name] for name in ("id", "enabled", "disabled_at", "disabled_reason", "consecutive_failures")]
+    assert state == [endpoint.pk, True, None, "", 0]
+    assert "secret" not in body
+    assert redelivered.status_code == 202
+    assert [request.headers["webhook-id"] for request in receiver.requests] == [skipped.event_id]
+    skipped.refresh_from_db()
+    assert skipped.status == "succeeded"
+
+
+def test_enabling_another_tenants_endpoint_is_not_found(
+    api_client: APIClient, endpoint: Endpoint, receiver: Receiver
+) -> None:
+    # given another tenant's disabled endpoint
+    other = Tenant.objects.create(name="other")
+    theirs = endpoint_create(tenant=other, url=receiver.url, events=["trigger.created"])
+    Endpoint.objects.filter(pk=theirs.pk).update(enabled=False)
+
+    response = api_client.post(f"/webhooks/{theirs.pk}/enable")
+
+    assert response.status_code == 404
+    assert Endpoint.objects.get(pk=theirs.pk).enabled is False
+
+
+def test_when_the_first_address_cannot_be_reached_the_next_checked_one_is_tried(
+    tenant: Tenant, receiver: Receiver, monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any
+) -> None:
+    # given a host resolving to an address nothing listens on (127.0.0.2: the receiver is on 127.0.0.1 only), then
+    # to the receiver's
+    port = int(receiver.url.split(":")[2].split("/")[0])
+    real_getaddrinfo = socket.getaddrinfo
+
+    def resolve(host: str, *args: Any, **kwargs: Any) -> list[tuple[Any, ...]]:
+        if host != "hooks.example":  # the connection's own lookup of an address
+            return real_getaddrinfo(host, *args, **kwargs)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (ip, port)) for ip in ("127.0.0.2", "127.0.0.1")]
+
+    monkeypatch.setattr("webhooks.targets.socket.getaddrinfo", resolve)
+    endpoint_create(tenant=tenant, url=f"http://hooks.example:{port}/two", events=["trigger.created"])
+
+    # when an event is delivered
+    delivery = _emit(tenant, django_capture_on_commit_callbacks)
+
+    # then it reached the receiver at the second address, in one attempt, with the URL's name as Host
+    [request] = receiver.requests
+    assert (request.path, request.headers["host"]) == ("/two", f"hooks.example:{port}")
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("succeeded", 1)

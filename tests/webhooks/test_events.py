@@ -110,10 +110,20 @@ def test_memory_superseded_when_a_new_home_replaces_the_old(tenant: Tenant, endp
     assert "Chennai" not in str(payload)
 
 
+def test_imported_history_superseding_a_memory_announces_nothing(tenant: Tenant, endpoint: Endpoint) -> None:
+    # given a backfill: two months-old messages, the second replacing the first's home
+    ingest(tenant, "I live in Chennai", message_id="m1", at=NOW - timedelta(days=60))
+    ingest(tenant, "I moved to Pune", message_id="m2", at=NOW - timedelta(days=30))
+
+    # then the memory was superseded, and no receiver hears of it
+    assert Memory.objects.get(tenant=tenant, content="Lives in Chennai").superseded_by_id is not None
+    assert _payloads("memory.superseded") == []
+
+
 def test_nothing_is_written_for_an_event_no_endpoint_wants(tenant: Tenant, django_assert_num_queries: Any) -> None:
-    # given an endpoint for crisis only, and a disabled one for everything
+    # given endpoints for crisis only (a disabled endpoint subscribed would log the event as skipped)
     endpoint_create(tenant=tenant, url=PUBLIC, events=["crisis.flagged"])
-    Endpoint.objects.filter(pk=endpoint_create(tenant=tenant, url=PUBLIC, events=list(EventType)).pk).update(
+    Endpoint.objects.filter(pk=endpoint_create(tenant=tenant, url=PUBLIC, events=["crisis.flagged"]).pk).update(
         enabled=False
     )
 

@@ -9,15 +9,17 @@ period.
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 
 from config import clock
-from webhooks.models import Delivery, DeliveryStatus, Endpoint
+from webhooks.models import FINISHED_STATUSES, Delivery, DeliveryStatus, Endpoint, EventType
 from webhooks.sending import Outcome, signed_post
-from webhooks.services.events import deliveries_enqueue
+from webhooks.services.events import SKIPPED, deliveries_enqueue
 from webhooks.targets import UnsafeTarget, target_check
 
 # While an attempt runs the delivery is not due: longer than the request's timeout, so the sweeper never queues a
@@ -27,6 +29,9 @@ LEASE = timedelta(minutes=2)
 # are left to the sweeper.
 COUNTDOWN_MAX_SECONDS = 600
 SWEEP_BATCH = 500
+# The sweeper's period (config/beat.py): what it queues expires by its next run, which queues whatever is still
+# due again, so a backed-up queue holds each due delivery about once, not once per sweep.
+SWEEP_PERIOD_SECONDS = 30
 
 
 class RedeliveryRefused(ValueError):
@@ -34,50 +39,90 @@ class RedeliveryRefused(ValueError):
 
 
 def delivery_attempt(*, delivery_id: int) -> Delivery | None:
-    """One attempt of a due, pending delivery. Idempotent: claimed with a conditional update, so a delivery that
-    succeeded (or failed for good, or is not due, or is being sent) is left alone and None returned."""
+    """One attempt of a due, pending delivery. Idempotent: claimed under the row's lock, so a delivery that
+    succeeded (or failed for good, or is not due, or is being sent, or was erased) is left alone and None returned.
+    The claim counts the attempt: one lost with its worker (killed, past its time limit) still counts, and the
+    schedule still ends."""
     now = clock.now()
-    due = Delivery.objects.filter(pk=delivery_id, status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
-    if due.update(next_attempt_at=now + LEASE) != 1:
+    delivery = _claim(delivery_id, now)
+    if delivery is None:
         return None
-    delivery = Delivery.objects.select_related("endpoint").get(pk=delivery_id)
-    if not delivery.endpoint.enabled:
-        _record(delivery, Outcome(status=None, error="Not sent: the endpoint is disabled."), now, last=True)
-        return delivery
-    outcome = _send(delivery, now)
+    if not delivery.endpoint.enabled:  # disabled since it was emitted: skipped, as if emitted now
+        return _skip(delivery, now)
+    if delivery.attempts > _attempts_allowed():  # the last attempt was lost with its worker: none is left
+        outcome = Outcome(status=None, error="Not sent: the last attempt was lost before it ended.")
+    else:
+        outcome = _send(delivery, now)
     with transaction.atomic():
-        wait = _record(delivery, outcome, now, last=outcome.succeeded or _schedule_done(delivery))
+        last = outcome.succeeded or delivery.attempts >= _attempts_allowed()
+        wait = _record(delivery, outcome, now, last=last)
         _endpoint_account(delivery, outcome, now)
         if wait is not None and wait <= COUNTDOWN_MAX_SECONDS:
             transaction.on_commit(lambda: deliveries_enqueue(delivery_ids=[delivery.pk], countdown=wait))
     return delivery
 
 
+def _skip(delivery: Delivery, now: datetime) -> Delivery:
+    """Not sent, not counted against the endpoint; redelivered by hand once the endpoint is on again."""
+    delivery.status, delivery.next_attempt_at, delivery.last_error = DeliveryStatus.SKIPPED, None, SKIPPED
+    Delivery.objects.filter(pk=delivery.pk).update(
+        status=delivery.status, next_attempt_at=None, last_error=SKIPPED, updated_at=now
+    )
+    return delivery
+
+
+def _attempts_allowed() -> int:
+    return len(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS) + 1
+
+
+def _claim(delivery_id: int, now: datetime) -> Delivery | None:
+    """The delivery, its attempt counted and its next one set to when it would come anyway: the later of the lease's
+    end and the schedule's wait (a row locked by another claim is being claimed: skipped)."""
+    with transaction.atomic():
+        delivery = (
+            Delivery.objects.select_for_update(of=("self",), skip_locked=True)
+            .select_related("endpoint")
+            .filter(pk=delivery_id, status=DeliveryStatus.PENDING, next_attempt_at__lte=now)
+            .first()
+        )
+        if delivery is None:
+            return None
+        schedule = settings.WEBHOOK_RETRY_SCHEDULE_SECONDS
+        wait = int(schedule[delivery.attempts]) if delivery.attempts < len(schedule) else 0
+        next_attempt_at = max(now + LEASE, now + timedelta(seconds=wait))
+        Delivery.objects.filter(pk=delivery_id).update(attempts=F("attempts") + 1, next_attempt_at=next_attempt_at)
+        delivery.attempts += 1
+    return delivery
+
+
 def _send(delivery: Delivery, now: datetime) -> Outcome:
+    """To each address the check passed in turn, until one is reached (a host with an unreachable address, an IPv6
+    one on an IPv4-only network, is still served); all within the one attempt's deadline."""
     endpoint = delivery.endpoint
     try:
-        address = target_check(url=endpoint.url)  # again: the host may resolve elsewhere since it was registered
+        addresses = target_check(url=endpoint.url)  # again: the host may resolve elsewhere since it was registered
     except UnsafeTarget as refused:
         return Outcome(status=None, error=f"Not sent: {refused}")
-    return signed_post(
-        url=endpoint.url,
-        address=address,
-        secret=endpoint.secret,
-        event_id=delivery.event_id,
-        payload=delivery.payload,
-        at=now,
-    )
-
-
-def _schedule_done(delivery: Delivery) -> bool:
-    """This attempt (``attempts`` not yet counting it) is the last the schedule allows."""
-    return delivery.attempts >= len(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS)
+    deadline = time.monotonic() + settings.WEBHOOK_ATTEMPT_DEADLINE_SECONDS
+    for address in addresses:
+        outcome = signed_post(
+            url=endpoint.url,
+            address=address,
+            secret=endpoint.secret,
+            event_id=delivery.event_id,
+            payload=delivery.payload,
+            at=now,
+            deadline=deadline,
+        )
+        if not outcome.unreachable:
+            break
+    return outcome
 
 
 def _record(delivery: Delivery, outcome: Outcome, now: datetime, *, last: bool) -> int | None:
-    """The attempt's outcome on the row; returns the seconds until the next attempt, None when there is none."""
-    wait = None if last else int(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS[delivery.attempts])
-    delivery.attempts += 1
+    """The attempt's outcome on the row (the claim counted it); returns the seconds until the next attempt, None
+    when there is none."""
+    wait = None if last else int(settings.WEBHOOK_RETRY_SCHEDULE_SECONDS[delivery.attempts - 1])
     delivery.last_attempt_at = now
     delivery.last_response_status = outcome.status
     delivery.last_response_body = outcome.body_excerpt
@@ -88,12 +133,23 @@ def _record(delivery: Delivery, outcome: Outcome, now: datetime, *, last: bool) 
         delivery.status, delivery.next_attempt_at = DeliveryStatus.FAILED, None
     else:
         delivery.next_attempt_at = now + timedelta(seconds=wait)
-    fields = ["attempts", "last_attempt_at", "last_response_status", "last_response_body", "last_error", "status"]
+    fields = ["last_attempt_at", "last_response_status", "last_response_body", "last_error", "status"]
+    if delivery.status in FINISHED_STATUSES and delivery.event_type == EventType.CONTACT_ERASED:
+        _erased_contact_scrub(delivery)
+        fields += ["payload", "contact_external_id"]
     # A conditional update: a delivery deleted meanwhile (erasure, endpoint removed) stays deleted.
     Delivery.objects.filter(pk=delivery.pk).update(
         next_attempt_at=delivery.next_attempt_at, updated_at=now, **{name: getattr(delivery, name) for name in fields}
     )
     return wait
+
+
+def _erased_contact_scrub(delivery: Delivery) -> None:
+    """A finished ``contact.erased`` keeps no trace of the contact: erasure leaves no personal data, and the event
+    (sent, or given up) has done its work. The log keeps that it happened, when, and how it went."""
+    delivery.payload = {**delivery.payload, "data": {**delivery.payload.get("data", {}), "contact_id": None}}
+    delivery.contact_external_id = ""
+    delivery.last_response_body = ""  # the receiver's answer may have quoted the id
 
 
 def _endpoint_account(delivery: Delivery, outcome: Outcome, now: datetime) -> None:
@@ -131,7 +187,7 @@ def deliveries_due_sweep() -> int:
         .order_by("next_attempt_at")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    deliveries_enqueue(delivery_ids=due)
+    deliveries_enqueue(delivery_ids=due, expires=SWEEP_PERIOD_SECONDS)
     return len(due)
 
 
@@ -140,6 +196,8 @@ def delivery_redeliver(*, delivery: Delivery) -> Delivery:
     that processed it already can tell). Raises RedeliveryRefused for a pending delivery or a disabled endpoint."""
     if not delivery.endpoint.enabled:
         raise RedeliveryRefused("The endpoint is disabled.")
+    if delivery.event_type == EventType.CONTACT_ERASED and delivery.status in FINISHED_STATUSES:
+        raise RedeliveryRefused("A contact.erased event no longer names its contact once sent: it is not sent again.")
     now = clock.now()
     with transaction.atomic():
         restarted = Delivery.objects.filter(pk=delivery.pk).exclude(status=DeliveryStatus.PENDING)

@@ -6,6 +6,9 @@ import base64
 import secrets
 from collections.abc import Sequence
 
+from django.conf import settings
+from django.db import transaction
+
 from config import clock
 from contacts.models import Tenant
 from webhooks.models import Endpoint
@@ -19,12 +22,23 @@ def secret_generate() -> str:
     return SECRET_PREFIX + base64.b64encode(secrets.token_bytes(SECRET_BYTES)).decode()
 
 
+class EndpointLimitReached(ValueError):
+    """The tenant has WEBHOOK_MAX_ENDPOINTS endpoints already (the message says so, for the client)."""
+
+
 def endpoint_create(*, tenant: Tenant, url: str, events: Sequence[str]) -> Endpoint:
-    """Raises webhooks.targets.UnsafeTarget for a URL we will not send to. The caller shows the secret once."""
+    """Raises webhooks.targets.UnsafeTarget for a URL we will not send to, EndpointLimitReached past the tenant's
+    cap. The caller shows the secret once."""
     target_check(url=url)
-    return Endpoint.objects.create(
-        tenant=tenant, url=url, events=sorted(set(events)), secret=secret_generate(), created_at=clock.now()
-    )
+    with transaction.atomic():
+        # Under the tenant's row lock: two concurrent registrations cannot both take the last place.
+        Tenant.objects.select_for_update().filter(pk=tenant.pk).first()
+        limit = settings.WEBHOOK_MAX_ENDPOINTS
+        if Endpoint.objects.filter(tenant=tenant).count() >= limit:
+            raise EndpointLimitReached(f"A tenant may register at most {limit} webhook endpoints.")
+        return Endpoint.objects.create(
+            tenant=tenant, url=url, events=sorted(set(events)), secret=secret_generate(), created_at=clock.now()
+        )
 
 
 def endpoint_delete(*, endpoint: Endpoint) -> None:
