@@ -124,9 +124,11 @@ else:
 
 
 def celery_broker_url(redis_url: str) -> str:
-    """Kombu spells a unix-socket Redis ``redis+socket://``; redis-py spells it ``unix://``."""
+    """Kombu spells a unix-socket Redis ``redis+socket://``; redis-py spells it ``unix://``. And kombu reads a socket
+    URL's database from ``virtual_host``, not ``db``: ``?db=2`` kept as it is would put the queues in database 0
+    while the cache uses 2."""
     if redis_url.startswith("unix://"):
-        return "redis+socket://" + redis_url.removeprefix("unix://")
+        return "redis+socket://" + re.sub(r"([?&])db=", r"\1virtual_host=", redis_url.removeprefix("unix://"))
     return redis_url
 
 
@@ -165,8 +167,9 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
 # Webhook attempts wait on receivers we do not run (up to WEBHOOK_ATTEMPT_DEADLINE_SECONDS each): on their own queue,
 # consumed by their own worker (Procfile, docker-compose.yml: `-Q webhooks`), so slow receivers never hold up ingest.
-# The ingest worker consumes only the default queue (`-Q celery`).
-CELERY_TASK_ROUTES = {"webhooks.tasks.*": {"queue": "webhooks"}}
+# The ingest worker consumes only the default queue (`-Q celery`). Only the attempts: the sweep that queues due
+# retries (and the retention) stay on the default queue, so a backlog of slow attempts cannot hold them up.
+CELERY_TASK_ROUTES = {"webhooks.tasks.deliver_webhook": {"queue": "webhooks"}}
 
 # --- LLM and embeddings (each behind one seam; offline fallbacks when unset) -----------------
 OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")

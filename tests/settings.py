@@ -26,9 +26,7 @@ CACHES = {
         "OPTIONS": {"socket_timeout": 1, "socket_connect_timeout": 1},
     }
 }
-# Kombu reads a socket URL's database from ``virtual_host``, not ``db`` (with ``db`` it would publish to the
-# development database 0).
-CELERY_BROKER_URL = celery_broker_url(REDIS_URL).replace("?db=", "?virtual_host=")
+CELERY_BROKER_URL = celery_broker_url(REDIS_URL)  # the test Redis database (tests/config_tests/test_test_settings)
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True  # tasks run for real, in-process, when enqueued
 CELERY_TASK_EAGER_PROPAGATES = True

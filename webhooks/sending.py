@@ -81,7 +81,8 @@ def signed_post(
     from webhooks.deadline import DeadlineTransport
 
     try:
-        # trust_env=False: a proxy from the environment would connect to the name, not the checked address.
+        # No proxy from the environment: it would connect to the name, not the checked address. httpx already ignores
+        # proxy variables when given a transport; trust_env=False keeps that if the transport ever goes.
         with httpx.Client(
             transport=DeadlineTransport(deadline=deadline),
             timeout=settings.WEBHOOK_TIMEOUT_SECONDS,

@@ -79,10 +79,11 @@ def test_the_ingest_worker_consumes_only_the_default_queue_and_a_webhooks_worker
         assert webhooks[webhooks.index("-Q") + 1] == "webhooks"
         assert webhooks[webhooks.index("--concurrency") + 1] == "${WEBHOOK_CONCURRENCY:-2}"
         assert worker[worker.index("-n") + 1] != webhooks[webhooks.index("-n") + 1] if "-n" in worker else True
-    # and every webhooks task is routed to the webhooks queue
-    for name in ("webhooks.tasks.deliver_webhook", "webhooks.tasks.sweep_webhook_deliveries"):
-        assert app.amqp.router.route({}, name)["queue"].name == "webhooks"
-    assert app.amqp.router.route({}, "memories.tasks.process_message")["queue"].name == "celery"
+    # and the attempts are routed to the webhooks queue; the sweep that queues due retries and the retention are not
+    # (a backlog of slow attempts must not hold up the sweep that schedules them)
+    assert app.amqp.router.route({}, "webhooks.tasks.deliver_webhook")["queue"].name == "webhooks"
+    for name in ("webhooks.tasks.sweep_webhook_deliveries", "memories.tasks.process_message"):
+        assert app.amqp.router.route({}, name)["queue"].name == "celery"
 
 
 def test_a_tenant_cannot_register_more_endpoints_than_the_cap(

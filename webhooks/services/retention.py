@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import transaction
+from django.db.models import QuerySet
 
 from config import clock
 from contacts.admin_log import admin_log_forget
@@ -20,7 +22,19 @@ def deliveries_retention_apply() -> int:
     cutoff = clock.now() - timedelta(days=settings.WEBHOOK_DELIVERY_RETENTION_DAYS)
     expired = Delivery.objects.filter(status__in=RETAINED_STATUSES, updated_at__lt=cutoff)
     deleted = 0
-    while ids := list(expired.order_by("updated_at").values_list("pk", flat=True)[:BATCH]):
-        admin_log_forget(model=Delivery, ids=ids)  # staff's log lines about them (redeliveries) go with them
-        deleted += Delivery.objects.filter(pk__in=ids).delete()[1].get(Delivery._meta.label, 0)
+    while batch := _batch_delete(expired):
+        deleted += batch
     return deleted
+
+
+def _batch_delete(expired: QuerySet[Delivery]) -> int:
+    """One batch, its rows locked as they are read: a redelivery committed meanwhile made its row pending again, and
+    the lock's re-check leaves it out (one being redelivered now is skipped, for the next run)."""
+    with transaction.atomic():
+        ids = list(
+            expired.select_for_update(skip_locked=True).order_by("updated_at").values_list("pk", flat=True)[:BATCH]
+        )
+        if not ids:
+            return 0
+        admin_log_forget(model=Delivery, ids=ids)  # staff's log lines about them (redeliveries) go with them
+        return int(Delivery.objects.filter(pk__in=ids).delete()[1].get(Delivery._meta.label, 0))
