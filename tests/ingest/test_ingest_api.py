@@ -39,14 +39,14 @@ def test_ingest_accepts_stores_and_creates_the_contact(api_client: APIClient, te
 
 def test_replayed_message_id_returns_the_first_response_and_changes_nothing(api_client: APIClient) -> None:
     first = api_client.post("/ingest", _body(), format="json")
-    memories_before = list(Memory.objects.values_list("pk", "importance", "source_message_ids"))
+    memories_before = list(Memory.objects.order_by("pk").values_list("pk", "importance", "source_message_ids"))
 
     again = api_client.post("/ingest", _body(), format="json")
 
     assert again.status_code == 202
     assert again.json() == first.json()
     assert Message.objects.count() == 1
-    assert list(Memory.objects.values_list("pk", "importance", "source_message_ids")) == memories_before
+    assert list(Memory.objects.order_by("pk").values_list("pk", "importance", "source_message_ids")) == memories_before
 
 
 def test_same_message_id_with_a_different_body_is_409(api_client: APIClient) -> None:
