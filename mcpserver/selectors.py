@@ -7,14 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Q
-
 from config import clock
 from contacts.models import Contact, Tenant
 from contacts.selectors import contact_get
-from memories.durability import durable_q
-from memories.models import ContactEntity, Memory, MemoryStatus
+from memories.models import ContactEntity
 from memories.retrieval import rank_for_query
+from memories.selectors import durable_memories_current
 
 
 @dataclass(frozen=True)
@@ -56,12 +54,8 @@ def contact_profile_get(*, tenant: Tenant, external_id: str) -> ContactProfile |
     contact = contact_get(tenant=tenant, external_id=external_id)
     if contact is None:
         return None
-    now = clock.now()
-    durable = (
-        Memory.objects.filter(durable_q(), contact=contact, status=MemoryStatus.ACTIVE)
-        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
-        .order_by("memory_type", "-importance", "created_at", "pk")
-        .values_list("id", "memory_type", "content", "importance")
+    durable = durable_memories_current(contact=contact, now=clock.now()).values_list(
+        "id", "memory_type", "content", "importance"
     )
     return ContactProfile(
         contact_id=contact.external_id,

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib.postgres.search import SearchQuery
 from django.db.models import Count, Q, QuerySet
 
 from contacts.models import Contact, Tenant
-from memories.models import ContactEntity, Memory, MemoryEvent
+from memories.durability import durable_q
+from memories.models import ContactEntity, Memory, MemoryEvent, MemoryStatus
+
+
+def durable_memories_current(*, contact: Contact, now: datetime) -> QuerySet[Memory]:
+    """Every current durable memory of the contact (who they are: the permanent profile is written from these), facts
+    then preferences, most important first."""
+    return (
+        Memory.objects.filter(durable_q(), contact=contact, status=MemoryStatus.ACTIVE)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        .order_by("memory_type", "-importance", "created_at", "pk")
+    )
 
 
 def memory_list(

@@ -15,12 +15,10 @@ import logging
 from datetime import datetime
 
 from django.db import connection, transaction
-from django.db.models import Q
 
 from config import clock
 from contacts.models import Contact, ContactState
-from memories.durability import durable_q
-from memories.models import Memory, MemoryStatus
+from memories.selectors import durable_memories_current
 from memories.services.lifecycle import Scope
 from providers import llm
 
@@ -81,12 +79,7 @@ def _changed_contacts(scope: Scope) -> list[int]:
 
 def _durable(contact: Contact, now: datetime) -> list[str]:
     """Every current durable memory: facts, then preferences, most important first; the same text once."""
-    rows = (
-        Memory.objects.filter(durable_q(), contact=contact, status=MemoryStatus.ACTIVE)
-        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
-        .order_by("memory_type", "-importance", "created_at", "pk")
-        .values_list("content", flat=True)
-    )
+    rows = durable_memories_current(contact=contact, now=now).values_list("content", flat=True)
     return list(dict.fromkeys(" ".join(content.split()) for content in rows))
 
 
