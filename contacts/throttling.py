@@ -75,7 +75,7 @@ class ApiKeyRateThrottle(SimpleRateThrottle):
         self.now = self.timer()
         window = int(self.now // self.duration)
         self.window_ends_at = (window + 1) * self.duration
-        return f"throttle:{scope}:{client.api_key_id}:{self.duration}:{window}"
+        return _counter_key(scope, client.api_key_id, self.duration, window)
 
     def wait(self) -> float | None:
         """Seconds until the current window ends (at least 1, so Retry-After is never 0)."""
@@ -123,12 +123,17 @@ def api_key_admit(*, tenant: Tenant, api_key_id: str, scope: str) -> Admission:
     window = int(now // duration)
     retry_after = max(1, math.ceil((window + 1) * duration - now))
     try:
-        count = _increment(f"throttle:{scope}:{api_key_id}:{duration}:{window}", timeout=duration)
+        count = _increment(_counter_key(scope, api_key_id, duration, window), timeout=duration)
     except RedisError:
         _report_cache_outage()
         return Admission(True, rate, retry_after)
     _report_cache_recovery()
     return Admission(count <= limit, rate, retry_after)
+
+
+def _counter_key(scope: str, api_key_id: str, duration: int, window: int) -> str:
+    """One counter per key, scope and window: REST requests and MCP tool calls of a key count in the same one."""
+    return f"throttle:{scope}:{api_key_id}:{duration}:{window}"
 
 
 def _increment(key: str, *, timeout: int) -> int:
