@@ -77,6 +77,10 @@ class Trigger(models.Model):
     due_at = models.DateTimeField()
     created_at = models.DateTimeField(default=timezone.now)
     completed_at = models.DateTimeField(null=True, blank=True)
+    # Who closed it and what was done, when staff acknowledge it in the review queue (the chat engine's
+    # POST /triggers/{id}/complete leaves them blank).
+    completed_by = models.CharField(max_length=150, blank=True)
+    completion_note = models.TextField(blank=True)
     # What makes a trigger "the same one" (e.g. one check-in per contact per morning): retries create nothing.
     dedupe_key = models.CharField(max_length=200)
 
@@ -88,6 +92,15 @@ class Trigger(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.contact} at {self.due_at:%Y-%m-%d %H:%M}"
+
+
+class ReviewQueue(ReviewFlag):
+    """No table of its own: the staff admin's review queue (open crisis flags and triggers together) is listed in
+    the admin's index and nav under this name, next to the flags and triggers it gathers."""
+
+    class Meta:
+        proxy = True
+        verbose_name = verbose_name_plural = "review queue"
 
 
 class InsightKind(models.TextChoices):

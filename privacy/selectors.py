@@ -70,6 +70,8 @@ def contact_export_get(*, contact: Contact) -> dict[str, Any]:
             "due_at",
             "created_at",
             "completed_at",
+            "completed_by",
+            "completion_note",
         ),  # fmt: skip
         "review_flags": _values(
             ReviewFlag.objects.filter(contact=contact).order_by("created_at", "pk"),

@@ -99,7 +99,7 @@ class ExportMoodLogSerializer(serializers.ModelSerializer):
 class ExportTriggerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Trigger
-        fields = ["id", "kind", "reason", "due_at", "created_at", "completed_at"]
+        fields = ["id", "kind", "reason", "due_at", "created_at", "completed_at", "completed_by", "completion_note"]
 
 
 class ExportReviewFlagSerializer(serializers.ModelSerializer):

@@ -54,10 +54,13 @@ def check_in_trigger_create(*, contact: Contact, after: datetime, reason: str) -
     return trigger
 
 
-def trigger_complete(*, trigger: Trigger) -> Trigger:
-    """Close a trigger. Idempotent: completing it again keeps the first completion time."""
-    Trigger.objects.filter(pk=trigger.pk, completed_at__isnull=True).update(completed_at=clock.now())
-    trigger.refresh_from_db(fields=["completed_at"])
+def trigger_complete(*, trigger: Trigger, actor: str = "", note: str = "") -> Trigger:
+    """Close a trigger (``actor`` and ``note`` when staff acknowledge it). Idempotent: completing it again keeps the
+    first completion."""
+    Trigger.objects.filter(pk=trigger.pk, completed_at__isnull=True).update(
+        completed_at=clock.now(), completed_by=actor[:150], completion_note=note
+    )
+    trigger.refresh_from_db(fields=["completed_at", "completed_by", "completion_note"])
     return trigger
 
 

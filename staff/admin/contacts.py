@@ -26,6 +26,7 @@ from moods.models import MoodLog, ReviewFlag
 from staff import views
 from staff.admin.contact_lists import ChurnRiskFilter, OpenFlagsFilter, contact_count
 from staff.admin.memories import log_memory_deletion, memory_status_badge, provenance_links
+from staff.admin.moods import mood_chart_html, mood_log_message
 from staff.admin_toolkit import (
     CappedPaginator,
     ReadOnlyAdmin,
@@ -34,12 +35,12 @@ from staff.admin_toolkit import (
     TenantScopedInline,
     staff_change_log,
 )
-from staff.selectors import GRAPH_DEFERRED, entities_matching, mood_timeline_get
+from staff.selectors import GRAPH_DEFERRED, entities_matching
 from staff.services import contact_consolidate_now, contact_profile_summary_update
 
 # The library's own key model is unused here: every key belongs to a tenant.
 admin.site.unregister(APIKey)
-ADMIN_CSS = {"all": ["rapport_admin/admin.css"]}
+ADMIN_CSS = {"all": ["rapport_admin/admin.css", "rapport_admin/mood.css"]}
 # The rows a recent-rows inline shows (memories, mood logs), all of one contact.
 _RowT = TypeVar("_RowT", bound=models.Model)
 
@@ -127,10 +128,14 @@ class MemoryInline(RecentRowsInline[Memory]):
 
 class MoodLogInline(RecentRowsInline[MoodLog]):
     model = MoodLog
-    readonly_fields = ("logged_at", "mood", "energy", "style", "confidence", "source")
+    readonly_fields = ("logged_at", "mood", "energy", "style", "confidence", "source", "message_excerpt")
     fields = readonly_fields
     ordering = ["-logged_at", "-pk"]
     verbose_name_plural = "recent mood logs (the 50 newest)"
+    message_excerpt = admin.display(description="read from")(mood_log_message)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[MoodLog]:
+        return super().get_queryset(request).select_related("message")
 
 
 class ContactEntityInline(TenantScopedInline[ContactEntity, Contact], admin.TabularInline[ContactEntity, Contact]):
@@ -324,8 +329,7 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
     def mood_timeline(self, obj: Contact) -> str:
         if obj.pk is None:
             return "—"
-        timeline = mood_timeline_get(contact=obj, state=_state(obj))
-        return render_to_string("admin/contacts/contact/_mood_timeline.html", {"timeline": timeline})
+        return mood_chart_html(contact=obj, state=_state(obj))
 
 
 def _state(contact: Contact) -> ContactState | None:

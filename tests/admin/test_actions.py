@@ -109,14 +109,23 @@ def test_staff_resolve_review_flags_and_complete_triggers(staff_client: Client, 
 
     flag.refresh_from_db()
     trigger.refresh_from_db()
-    assert (flag.resolved_by, trigger.completed_at is not None) == ("staff:sam", True)
-    # the trigger keeps no "by whom": the admin log does
-    logged = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(Trigger), object_id=str(trigger.pk))
-    completed = f'{{"completed_at": "{trigger.completed_at}"}}'
-    assert (logged.user.username, logged.change_message) == (
-        "sam",
-        f'Completed the trigger. Before: {{"completed_at": null}}. After: {completed}.',
+    assert (flag.resolved_by, trigger.completed_by, trigger.completed_at is not None) == (
+        "staff:sam",
+        "staff:sam",
+        True,
     )
+    # both are on the contact's history (not only on the flag's and the trigger's), with before and after
+    lines = LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Contact), object_id=str(arjun.pk))
+    raised = flag.created_at.strftime("%Y-%m-%d %H:%M UTC")
+    assert [(line.user.username, line.change_message) for line in lines.order_by("pk")] == [
+        ("sam", f"Acknowledged crisis flag #{flag.pk} (crisis language, raised {raised}). "
+                'Before: {"resolution_note": "", "resolved_at": null, "resolved_by": ""}. '
+                f'After: {{"resolution_note": "", "resolved_at": "{flag.resolved_at}", "resolved_by": "staff:sam"}}.'),
+        ("sam", f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-20 12:00 UTC). "
+                'Before: {"completed_at": null, "completed_by": "", "completion_note": ""}. '
+                f'After: {{"completed_at": "{trigger.completed_at}", "completed_by": "staff:sam", '
+                '"completion_note": ""}.'),
+    ]  # fmt: skip
 
 
 def test_staff_who_may_only_view_flags_and_triggers_cannot_close_them(acme: Tenant, arjun: Contact) -> None:
