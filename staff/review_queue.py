@@ -5,6 +5,7 @@ after (``contact_review_log``)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,6 +21,7 @@ from moods.services.crisis import review_flag_resolve
 from moods.services.outreach import trigger_complete
 from staff.admin_toolkit import staff_change_log
 
+QUEUE_KINDS = ("crisis", "trigger")
 QUEUE_MAX = 200  # of each kind: a queue longer than this is a staffing problem the page cannot solve
 
 
@@ -35,14 +37,20 @@ class QueueItem:
     due_at: datetime | None = None
 
 
-def review_queue_get(*, tenant_id: int | None, limit: int = QUEUE_MAX) -> list[QueueItem]:
-    """Open flags and triggers of one tenant (every tenant for None), newest first. Two queries."""
+def review_queue_get(
+    *, tenant_id: int | None, kinds: Collection[str] = QUEUE_KINDS, limit: int = QUEUE_MAX
+) -> list[QueueItem]:
+    """Open flags and triggers (of ``kinds``) of one tenant (every tenant for None), newest first. A query each."""
     flags = ReviewFlag.objects.filter(resolved_at__isnull=True).select_related("contact", "message")
     triggers = Trigger.objects.filter(completed_at__isnull=True).select_related("contact")
     if tenant_id is not None:
         flags, triggers = flags.filter(tenant_id=tenant_id), triggers.filter(tenant_id=tenant_id)
-    items = [_flag_item(flag) for flag in flags.order_by("-created_at", "-pk")[:limit]]
-    items += [_trigger_item(trigger) for trigger in _with_last_message(triggers).order_by("-created_at", "-pk")[:limit]]
+    items = []
+    if "crisis" in kinds:
+        items += [_flag_item(flag) for flag in flags.order_by("-created_at", "-pk")[:limit]]
+    if "trigger" in kinds:
+        newest = _with_last_message(triggers).order_by("-created_at", "-pk")[:limit]
+        items += [_trigger_item(trigger) for trigger in newest]
     return sorted(items, key=lambda item: (item.at, item.pk), reverse=True)
 
 

@@ -94,4 +94,3 @@ def _node(node_id: str, label: str, kind: str) -> dict[str, Any]:
 
 def _edge(source: str, target: str) -> dict[str, Any]:
     return {"group": "edges", "data": {"id": f"{source}-{target}", "source": source, "target": target}}
-

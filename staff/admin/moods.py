@@ -164,6 +164,11 @@ class ReviewQueueAdmin(TenantScopedAdmin[ReviewQueue]):
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+    @staticmethod
+    def _viewable_kinds(request: HttpRequest) -> list[str]:
+        viewable = {"crisis": "moods.view_reviewflag", "trigger": "moods.view_trigger"}
+        return [kind for kind, permission in viewable.items() if request.user.has_perm(permission)]
+
     def get_urls(self) -> list[Any]:
         acknowledge = self.admin_site.admin_view(self.acknowledge_view)
         return [
@@ -180,7 +185,7 @@ class ReviewQueueAdmin(TenantScopedAdmin[ReviewQueue]):
             "title": "Review queue",
             "opts": self.model._meta,
             "media": self.media,
-            "items": review_queue_get(tenant_id=staff_tenant_id(request)),
+            "items": review_queue_get(tenant_id=staff_tenant_id(request), kinds=self._viewable_kinds(request)),
             "form": AcknowledgeForm(),
             **{f"can_acknowledge_{kind}": user.has_perm(perm) for kind, (_, perm, _) in QUEUE_KINDS.items()},
             "flags_url": reverse("admin:moods_reviewflag_changelist"),
