@@ -79,7 +79,7 @@ class Marker:
     kind: str  # "crisis" or "trigger"
     at: datetime
     title: str
-    is_open: bool
+    closed: bool  # the flag resolved, the trigger completed (drawn hollow)
     flag_id: int | None = None
     message_id: int | None = None
     trigger_id: int | None = None
@@ -210,18 +210,21 @@ def _events(contact: Contact, state: ContactState | None, *, since: datetime) ->
 def _marker(kind: str, at: datetime, fields: dict[str, Any], place: _Placer) -> Marker:
     when = date_format(timezone.localtime(at), "Y-m-d H:i")
     if kind == "crisis":
-        category = (fields.get("category") or "crisis language").replace("_", " ")
-        state = "" if not fields else (" (open)" if fields["resolved_at"] is None else " (resolved)")
+        if fields:
+            category = (fields["category"] or "crisis language").replace("_", " ")
+            title = f"{when} — crisis flag: {category} ({'open' if fields['resolved_at'] is None else 'resolved'})"
+        else:
+            title = f"{when} — crisis language (no review flag raised)"
         return Marker(
-            x=place(at), kind=kind, at=at, title=f"{when} — crisis flag: {category}{state}",
-            is_open=bool(fields) and fields["resolved_at"] is None, flag_id=fields.get("pk"),
+            x=place(at), kind=kind, at=at, title=title,
+            closed=bool(fields) and fields["resolved_at"] is not None, flag_id=fields.get("pk"),
             message_id=fields.get("message_id"),
         )  # fmt: skip
     due = date_format(timezone.localtime(fields["due_at"]), "Y-m-d H:i")
     state = "open" if fields["completed_at"] is None else "completed"
     return Marker(
         x=place(at), kind=kind, at=at, title=f"{when} — check-in trigger, due {due} ({state}): {fields['reason']}",
-        is_open=fields["completed_at"] is None, trigger_id=fields["pk"],
+        closed=fields["completed_at"] is not None, trigger_id=fields["pk"],
     )  # fmt: skip
 
 

@@ -47,8 +47,8 @@ def test_the_chart_names_the_moods_dates_the_axis_and_marks_the_flag_and_trigger
     assert sad.excerpt == "Message 16: feeling sad today"
     # and the flag and the trigger are marked where their readings are
     crisis, trigger = chart.markers
-    assert (crisis.kind, crisis.x, crisis.flag_id, crisis.message_id, crisis.is_open) == (
-        "crisis", sad.x, world.flag.pk, world.messages[16].pk, True,
+    assert (crisis.kind, crisis.x, crisis.flag_id, crisis.message_id, crisis.closed) == (
+        "crisis", sad.x, world.flag.pk, world.messages[16].pk, False,
     )  # fmt: skip
     assert (trigger.kind, trigger.x, trigger.trigger_id) == ("trigger", chart.readings[17].x, world.trigger.pk)
     # and the baseline is the contact's
@@ -69,8 +69,9 @@ def test_a_crisis_known_only_to_the_state_is_marked_once(arjun: Contact) -> None
 
     # then the flag's crisis is marked once, and the later one (no flag: review not enabled) is marked without a link
     assert [(m.kind, m.flag_id) for m in same.markers] == [("crisis", world.flag.pk), ("trigger", None)]
-    assert [(m.kind, m.flag_id, m.message_id) for m in later.markers][2] == ("crisis", None, None)
+    assert [(m.kind, m.flag_id, m.message_id, m.closed) for m in later.markers][2] == ("crisis", None, None, False)
     assert later.markers[2].x == later.readings[20].x
+    assert later.markers[2].title == "2026-11-14 04:00 — crisis language (no review flag raised)"
 
 
 def test_one_reading_gets_an_hourly_axis_and_no_reading_no_chart(arjun: Contact) -> None:
@@ -167,6 +168,9 @@ def test_acknowledging_a_trigger_keeps_who_and_the_note(staff_client: Client, qu
     assert (trigger.completed_by, trigger.completion_note, trigger.completed_at is not None) == (
         "staff:sam", "Texted.", True,
     )  # fmt: skip
+    # and the chart draws it as done (hollow), the open crisis flag still filled
+    chart = mood_chart_get(contact=trigger.contact, state=trigger.contact.state)
+    assert [(marker.kind, marker.closed) for marker in chart.markers] == [("crisis", False), ("trigger", True)]
     [line] = LogEntry.objects.filter(object_id=str(trigger.contact_id))
     assert line.change_message.startswith(f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-12 23:00 UTC).")
     assert '"completion_note": "Texted."' in line.change_message
