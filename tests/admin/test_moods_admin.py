@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from contacts.models import Contact, Tenant, TenantStaff
 from moods.models import MoodLog, ReviewFlag, Trigger
+from privacy.selectors import contact_export_get
 from staff.charts import MOOD_SCALE, mood_chart_get
 from tests.admin.moods_world import START, mood_world
 
@@ -174,3 +175,15 @@ def test_acknowledging_a_trigger_keeps_who_and_the_note(staff_client: Client, qu
     [line] = LogEntry.objects.filter(object_id=str(trigger.contact_id))
     assert line.change_message.startswith(f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-12 23:00 UTC).")
     assert '"completion_note": "Texted."' in line.change_message
+
+
+def test_the_gdpr_export_carries_who_completed_a_trigger_and_the_note(staff_client: Client, queue) -> None:  # type: ignore[no-untyped-def]
+    # given a trigger acknowledged with a note about the person
+    trigger = queue["trigger"]
+    staff_client.post(reverse("admin:moods_reviewqueue_acknowledge", args=["trigger", trigger.pk]), {"note": "Texted."})
+
+    # when the contact's data is exported
+    [exported] = contact_export_get(contact=trigger.contact)["triggers"]
+
+    # then the note and who wrote it are in it, as a resolved flag's are
+    assert (exported["completed_by"], exported["completion_note"]) == ("staff:sam", "Texted.")
