@@ -22,12 +22,12 @@ NAMES = [
 TYPES = ["pet", "person", "person", "person", "workplace", "location", "hobby", "hobby"]
 # (memory type, status, metadata) for each tenth of the memories: 4 durable facts, 1 strong preference (durable),
 # 1 passing preference, 2 episodes and 1 pattern (fading), 1 superseded or compressed.
+ACTIVE = MemoryStatus.ACTIVE
 KINDS = [
-    ("fact", MemoryStatus.ACTIVE, {}), ("fact", MemoryStatus.ACTIVE, {}), ("fact", MemoryStatus.ACTIVE, {}),
-    ("fact", MemoryStatus.ACTIVE, {}), ("preference", MemoryStatus.ACTIVE, {"polarity": "positive", "strength": "strong"}),
-    ("preference", MemoryStatus.ACTIVE, {"polarity": "positive"}), ("episode", MemoryStatus.ACTIVE, {}),
-    ("episode", MemoryStatus.ACTIVE, {}), ("pattern", MemoryStatus.ACTIVE, {}),
-    ("fact", MemoryStatus.SUPERSEDED, {}),
+    ("fact", ACTIVE, {}), ("fact", ACTIVE, {}), ("fact", ACTIVE, {}), ("fact", ACTIVE, {}),
+    ("preference", ACTIVE, {"polarity": "positive", "strength": "strong"}),
+    ("preference", ACTIVE, {"polarity": "positive"}), ("episode", ACTIVE, {}), ("episode", ACTIVE, {}),
+    ("pattern", ACTIVE, {}), ("fact", MemoryStatus.SUPERSEDED, {}),
 ]  # fmt: skip
 
 
