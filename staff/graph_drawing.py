@@ -81,7 +81,8 @@ def view_elements(*, contact: Contact, entities: list[ContactEntity], memories: 
     edges = []
     for entity in entities:
         node_id = f"e{entity.pk}"
-        nodes.append(_node(node_id, entity.display_name or entity.key, "entity", title=entity.ref, entity_id=node_id))
+        name = entity.display_name or entity.key
+        nodes.append(_node(node_id, name, "entity", title=f"{name} ({entity.ref})", entity_id=node_id))
         edges.append(_edge("contact", node_id))
     one_each = len(nodes) + len(memories) <= NODE_BUDGET
     drawn = _memory_nodes(memories) if one_each else _grouped_nodes(contact, entities, memories)

@@ -17,7 +17,9 @@ from moods.models import MoodLog
 from staff.graph_drawing import DrawnMemory, graph_drawing, memory_layer
 
 # The spec's drawing lists facts, then episodes, then preferences under each entity.
-TYPE_ORDER = {MemoryType.FACT: 0, MemoryType.EPISODE: 1, MemoryType.PREFERENCE: 2, MemoryType.PATTERN: 3}
+TYPE_ORDER: dict[str, int] = {
+    MemoryType.FACT: 0, MemoryType.EPISODE: 1, MemoryType.PREFERENCE: 2, MemoryType.PATTERN: 3,
+}  # fmt: skip
 # The graph draws text and status; a memory's vector (kilobytes a row) and search vector are never read here.
 GRAPH_DEFERRED = ("embedding", "search_vector")
 

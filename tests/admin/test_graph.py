@@ -146,3 +146,17 @@ def test_the_graph_page_gives_the_panel_its_links_and_toggles(root_client: Clien
     assert 'data-entity-url="/admin/memories/contactentity/0/change/"' in html
     assert 'id="graph-show-fading" value="fading"' in html and 'id="graph-show-inactive" value="inactive"' in html
     assert 'id="graph-panel"' in html and 'id="knowledge-tree"' in html
+
+
+def test_the_panels_pin_button_posts_what_the_memory_admin_action_takes(root_client: Client, graph: dict) -> None:
+    # given the fields the panel's Pin button posts (knowledge_graph.js: actionsPart)
+    fact = graph["fact"]
+    url = f"{reverse('admin:memories_memory_changelist')}?contact__id__exact={fact.contact_id}"
+
+    # when it is posted
+    response = root_client.post(url, {"action": "pin", "index": "0", "_selected_action": str(fact.pk)})
+
+    # then the memory is pinned by the staff user, and staff land on the contact's memories
+    assert response.status_code == 302 and response["Location"] == url
+    fact.refresh_from_db()
+    assert fact.pinned and fact.events.get(kind="pinned").actor == "staff:root"

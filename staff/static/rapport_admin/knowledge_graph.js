@@ -11,6 +11,9 @@
   var LABEL_WIDTH = 110;  // px: a label longer than this ends with "…" (the full text is on hover)
   var PANEL_MEMORIES = 60;  // a panel lists this many of a node's memories; the tree below has them all
   var TIER = { contact: 0, entity: 1, memory: 2, group: 2 };
+  var RINGS_UP_TO = 20;  // nodes: more are laid out in a grid
+  var GRID_PADDING = 14;  // px between two cells of the grid
+  var MAX_FIT_ZOOM = 1.4;
 
   var STYLE = [
     { selector: "node", style: { label: "data(label)", "font-size": 12, "text-wrap": "ellipsis",
@@ -29,7 +32,8 @@
     { selector: "node[kind = 'group'][layer = 'fading']", style: { "background-color": "#6a4c93" } },
     { selector: "node[layer = 'inactive']", style: { opacity: 0.45 } },
     { selector: "node:selected", style: { "border-width": 3, "border-color": "#ffb000" } },
-    { selector: "edge", style: { width: 1, "line-color": "#d5dde2", "curve-style": "haystack" } }
+    { selector: "edge", style: { width: 1, "line-color": "#c5d1d8", "curve-style": "haystack" } },
+    { selector: "edge.spoke-hidden", style: { display: "none" } }
   ];
 
   function node(tag, attributes, text) {
@@ -75,18 +79,34 @@
     return parent ? order[parent.id()] : (n.id() in order ? order[n.id()] : -1);
   }
 
-  function layoutOptions(cy) {
-    var rings = ringOf(cy);
-    var widest = 0;
-    var tallest = 0;
+  function largestNode(cy) {
+    var size = { w: 1, h: 1 };
     cy.nodes().forEach(function (n) {
       var box = n.boundingBox({ includeLabels: true, includeOverlays: false });
-      widest = Math.max(widest, box.w, box.h);
-      tallest = Math.max(tallest, Math.min(box.w, box.h));
+      size.w = Math.max(size.w, box.w);
+      size.h = Math.max(size.h, box.h);
     });
+    return size;
+  }
+
+  /* A few nodes read best as rings around the contact. Past RINGS_UP_TO, rings of wide labels leave most of the
+   * box empty and shrink the labels to fit; a grid packs them at a readable size. Both space nodes by the largest
+   * node with its label, so no two labels overlap. */
+  function layoutOptions(cy) {
+    var largest = largestNode(cy);
+    if (cy.nodes().length <= RINGS_UP_TO) {
+      return ringLayout(cy, largest);
+    }
+    return gridLayout(cy, largest);
+  }
+
+  function ringLayout(cy, largest) {
+    var rings = ringOf(cy);
+    var widest = Math.max(largest.w, largest.h);
+    var tallest = Math.min(largest.w, largest.h);
     // Neighbours are at least (widest + spacing) apart; boxes widest × tallest cannot meet if that distance is
     // over the diagonal, i.e. if 2·widest·spacing + spacing² > tallest².
-    var spacing = Math.max(14, Math.ceil((tallest * tallest) / (2 * Math.max(widest, 1))) + 4);
+    var spacing = Math.max(14, Math.ceil((tallest * tallest) / (2 * widest)) + 4);
     return {
       name: "concentric", animate: false, fit: true, padding: 16, avoidOverlap: true,
       nodeDimensionsIncludeLabels: true, minNodeSpacing: spacing, startAngle: 1.5 * Math.PI,
@@ -94,10 +114,60 @@
     };
   }
 
+  /* Row by row in families: the contact, then each entity followed by its memories or groups (a family is moved
+   * to the next row rather than split, when it fits in one), with as many columns as make cells of the largest
+   * node's size fill the box. */
+  function gridLayout(cy, largest) {
+    var cellW = largest.w + GRID_PADDING;
+    var cellH = largest.h + GRID_PADDING;
+    var count = cy.nodes().length;
+    var cols = Math.max(2, Math.round(Math.sqrt((count * cy.width() * cellH) / (cy.height() * cellW))));
+    var cells = {};
+    var row = 0;
+    var col = 0;
+    families(cy).forEach(function (family) {
+      if (col > 0 && col + family.length > cols && family.length <= cols) {
+        row += 1;
+        col = 0;
+      }
+      family.forEach(function (n) {
+        if (col >= cols) { row += 1; col = 0; }
+        cells[n.id()] = { row: row, col: col };
+        col += 1;
+      });
+    });
+    return {
+      name: "grid", animate: false, fit: true, padding: 16, avoidOverlap: true, avoidOverlapPadding: GRID_PADDING,
+      nodeDimensionsIncludeLabels: true, condense: false, cols: cols, rows: row + 1,
+      position: function (n) { return cells[n.id()]; }
+    };
+  }
+
+  function families(cy) {
+    var byParent = {};
+    var order = [cy.getElementById("contact")];
+    cy.nodes("[kind = 'entity']").forEach(function (n) { order.push(n); });
+    cy.nodes("[kind = 'memory'], [kind = 'group']").forEach(function (n) {
+      var parent = n.incomers("node")[0];
+      var key = parent ? parent.id() : "contact";
+      (byParent[key] = byParent[key] || []).push(n);
+    });
+    return order.filter(function (n) { return n.length; }).map(function (n) {
+      return [n].concat(byParent[n.id()] || []);
+    });
+  }
+
   function draw(cy, container, elements) {
     cy.elements().remove();
     cy.add(elements);
-    cy.layout(layoutOptions(cy)).run();
+    var options = layoutOptions(cy);
+    // In a grid, the contact's spokes would cross every row: the page is the contact's, its entities are its own.
+    cy.edges("[source = 'contact']").toggleClass("spoke-hidden", options.name === "grid");
+    cy.layout(options).run();
+    if (cy.zoom() > MAX_FIT_ZOOM) {  // a handful of nodes fitted to the box would be drawn huge
+      cy.zoom(MAX_FIT_ZOOM);
+      cy.center();
+    }
     container.setAttribute("data-node-count", String(cy.nodes().length));
     container.setAttribute("data-rendered", "true");
   }
@@ -220,7 +290,8 @@
     var urls = { memory: container.dataset.memoryUrl, memoryDelete: container.dataset.memoryDeleteUrl,
       memories: container.dataset.memoriesUrl, message: container.dataset.messageUrl,
       entity: container.dataset.entityUrl, contact: container.dataset.contact, csrf: csrf ? csrf.value : "" };
-    var cy = cytoscape({ container: container, style: STYLE, wheelSensitivity: 0.3, selectionType: "single" });
+    var cy = cytoscape({ container: container, style: STYLE, wheelSensitivity: 0.3, selectionType: "single",
+      maxZoom: 4 });
     window.rapportGraph = cy;
     draw(cy, container, drawing.views[viewKey()]);
     cy.on("tap", "node", function (event) { showPanel(event.target, drawing, urls); });
