@@ -122,3 +122,45 @@ def test_a_contact_with_300_memories_reads_as_a_small_graph(browser, live_server
     link.click()
     _wait(browser, ec.title_contains("message"))
     assert first.client_message_id in browser.page_source
+
+
+@pytest.mark.parametrize(
+    ("entities", "memories", "layout", "drawn", "all_layers"),
+    # All layers: 20 memories still one a node; 60 grouped, one node an entity and layer
+    [(6, 20, "concentric", 1 + 6 + 10, 1 + 6 + 20), (10, 60, "grid", 1 + 10 + 30, 29)],
+    ids=["rings", "grid"],
+)
+def test_smaller_graphs_draw_each_durable_memory_without_overlaps(  # type: ignore[no-untyped-def]
+    browser,  # noqa: F811
+    live_server,
+    entities: int,
+    memories: int,
+    layout: str,
+    drawn: int,
+    all_layers: int,
+) -> None:
+    from tests.factories import ContactFactory
+
+    # given a contact whose durable memories fit the node budget one a node
+    contact = ContactFactory(external_id=f"small-{memories}", display_name="Arjun")
+    big_graph(contact, entity_count=entities, memory_count=memories)
+    _log_in(browser, live_server)
+
+    # when the graph is opened
+    browser.get(f"{live_server.url}{reverse('admin:contacts_contact_graph', args=[contact.pk])}")
+
+    # then each durable memory is a node, laid out in rings (a few nodes) or a grid, no two labels overlapping
+    assert _graph_drawn(browser) == drawn
+    assert (
+        browser.execute_script("return window.rapportGraph.nodes(\"[kind = 'memory']\").length") == drawn - 1 - entities
+    )
+    assert browser.execute_script("return window.rapportGraphLayout") == layout
+    _assert_readable(browser)
+    browser.save_screenshot(str(ARTIFACTS / f"graph-4-{layout}-{memories}-memories.png"))
+
+    # and with every layer shown too
+    browser.find_element("id", "graph-show-fading").click()
+    browser.find_element("id", "graph-show-inactive").click()
+    assert _graph_drawn(browser) == all_layers
+    _assert_readable(browser)
+    browser.save_screenshot(str(ARTIFACTS / f"graph-5-{layout}-{memories}-memories-all-layers.png"))

@@ -4,7 +4,7 @@
  * by the largest node *with its label*, so no two labels overlap; the full text is in a tooltip on hover and in the
  * side panel of the selected node, with its memories, their source messages and the edit links.
  * When the graph is drawn, #knowledge-graph gets data-rendered="true" and data-node-count (the browser tests wait
- * on them); the Cytoscape instance is window.rapportGraph. */
+ * on them); the Cytoscape instance is window.rapportGraph, the layout's name window.rapportGraphLayout. */
 (function () {
   "use strict";
 
@@ -164,6 +164,7 @@
     // In a grid, the contact's spokes would cross every row: the page is the contact's, its entities are its own.
     cy.edges("[source = 'contact']").toggleClass("spoke-hidden", options.name === "grid");
     cy.layout(options).run();
+    window.rapportGraphLayout = options.name;
     if (cy.zoom() > MAX_FIT_ZOOM) {  // a handful of nodes fitted to the box would be drawn huge
       cy.zoom(MAX_FIT_ZOOM);
       cy.center();
