@@ -93,6 +93,7 @@ def graph_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmi
         "split_form": AliasSplitForm(contact=contact),
         "can_edit": request.user.has_perm("memories.change_contactentity"),
         "can_change_memories": request.user.has_perm("memories.change_memory"),
+        "can_delete_memories": request.user.has_perm("memories.delete_memory"),
         # The side panel's links, "0" standing for the pk the page's script puts in.
         "urls": {
             "memory": reverse("admin:memories_memory_change", args=[0]),

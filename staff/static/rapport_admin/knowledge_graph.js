@@ -1,8 +1,9 @@
 /* The knowledge graph page: draws the contact, its entities and its memories with Cytoscape.js (vendored in
  * vendor/, MIT). The server sends one set of elements per combination of the toggles (staff/graph_drawing.py), so
- * a toggle swaps elements without a reload. Labels are cut to a width and the layout is concentric rings spaced
- * by the largest node *with its label*, so no two labels overlap; the full text is in a tooltip on hover and in the
- * side panel of the selected node, with its memories, their source messages and the edit links.
+ * a toggle swaps elements without a reload. Labels are cut to a width, and the layout (rings around the contact for
+ * a few nodes, a grid of entity families for more) spaces nodes by the largest node *with its label*, so no two
+ * labels overlap; the full text is in a tooltip on hover and in the side panel of the selected node, with its
+ * memories, their source messages and the edit links.
  * When the graph is drawn, #knowledge-graph gets data-rendered="true" and data-node-count (the browser tests wait
  * on them); the Cytoscape instance is window.rapportGraph, the layout's name window.rapportGraphLayout. */
 (function () {
@@ -263,7 +264,9 @@
       form.appendChild(node("button", { type: "submit", "class": "graph-panel-button" }, memory.pinned ? "Unpin" : "Pin"));
       actions.appendChild(form);
     }
-    actions.appendChild(node("a", { href: urlFor(urls.memoryDelete, memory.pk), "class": "deletelink" }, "Delete"));
+    if (urls.canDelete) {
+      actions.appendChild(node("a", { href: urlFor(urls.memoryDelete, memory.pk), "class": "deletelink" }, "Delete"));
+    }
     return actions;
   }
 
@@ -290,7 +293,8 @@
     var csrf = document.querySelector("#graph-csrf [name=csrfmiddlewaretoken]");
     var urls = { memory: container.dataset.memoryUrl, memoryDelete: container.dataset.memoryDeleteUrl,
       memories: container.dataset.memoriesUrl, message: container.dataset.messageUrl,
-      entity: container.dataset.entityUrl, contact: container.dataset.contact, csrf: csrf ? csrf.value : "" };
+      entity: container.dataset.entityUrl, contact: container.dataset.contact, csrf: csrf ? csrf.value : "",
+      canDelete: container.dataset.canDelete === "true" };
     var cy = cytoscape({ container: container, style: STYLE, wheelSensitivity: 0.3, selectionType: "single",
       maxZoom: 4 });
     window.rapportGraph = cy;
