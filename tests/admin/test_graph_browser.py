@@ -158,6 +158,15 @@ def test_smaller_graphs_draw_each_durable_memory_without_overlaps(  # type: igno
     _assert_readable(browser)
     browser.save_screenshot(str(ARTIFACTS / f"graph-4-{layout}-{memories}-memories.png"))
 
+    # when a memory is clicked, then the panel shows that memory, its message and its edit link
+    fact = contact.memories.get(content__startswith="Fact 0 ")
+    _click_node(browser, f"m{fact.pk}")
+    panel = _wait(browser, lambda b: b.find_element("css selector", f"#graph-panel[data-node='m{fact.pk}']"))
+    assert panel.find_element("tag name", "h2").text == fact.content
+    edit = panel.find_element("css selector", ".graph-panel-edit").get_attribute("href")
+    assert edit.endswith(reverse("admin:memories_memory_change", args=[fact.pk]))
+    assert "Message 0: something worth remembering about Bruno" in panel.text
+
     # and with every layer shown too
     browser.find_element("id", "graph-show-fading").click()
     browser.find_element("id", "graph-show-inactive").click()
