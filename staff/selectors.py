@@ -4,15 +4,19 @@ memories) and as graph elements, and finding contacts by the entities they have.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.db.models import F, Func, Prefetch, Q, QuerySet, TextField, Value
 
 from contacts.models import Contact
 from memories.models import ContactEntity, EntityType, Memory, MemoryStatus, MemoryType
+from staff.graph_drawing import DrawnMemory, graph_drawing, memory_layer
 
 # The spec's drawing lists facts, then episodes, then preferences under each entity.
-TYPE_ORDER = {MemoryType.FACT: 0, MemoryType.EPISODE: 1, MemoryType.PREFERENCE: 2, MemoryType.PATTERN: 3}
+TYPE_ORDER: dict[str, int] = {
+    MemoryType.FACT: 0, MemoryType.EPISODE: 1, MemoryType.PREFERENCE: 2, MemoryType.PATTERN: 3,
+}  # fmt: skip
 # The graph draws text and status; a memory's vector (kilobytes a row) and search vector are never read here.
 GRAPH_DEFERRED = ("embedding", "search_vector")
 
@@ -28,12 +32,13 @@ class KnowledgeGraph:
     contact: Contact
     branches: list[GraphBranch]
     unlinked: list[Memory]
-    elements: list[dict[str, Any]] = field(default_factory=list)
+    # The interactive graph's views and side panel (``staff.graph_drawing``), JSON-ready.
+    drawing: dict[str, Any] = field(default_factory=dict)
 
 
 def knowledge_graph_get(*, contact: Contact) -> KnowledgeGraph:
     """Every entity of the contact with its memories (active ones first), the memories linked to no entity, and
-    the same as graph elements (nodes and edges). Three queries whatever the size."""
+    the same drawn for the interactive graph. Four queries whatever the size (the last: the source messages)."""
     memories = Memory.objects.defer(*GRAPH_DEFERRED)
     entities = list(
         ContactEntity.objects.filter(contact=contact)
@@ -42,9 +47,8 @@ def knowledge_graph_get(*, contact: Contact) -> KnowledgeGraph:
     )
     branches = [GraphBranch(entity=e, memories=_ordered(e.memories.all())) for e in entities]
     unlinked = _ordered(memories.filter(contact=contact, entities__isnull=True))
-    return KnowledgeGraph(
-        contact=contact, branches=branches, unlinked=unlinked, elements=_elements(contact, branches, unlinked)
-    )
+    drawing = graph_drawing(contact=contact, entities=entities, memories=_drawn(branches, unlinked))
+    return KnowledgeGraph(contact=contact, branches=branches, unlinked=unlinked, drawing=drawing)
 
 
 def entities_matching(*, text: str) -> QuerySet[ContactEntity]:
@@ -59,38 +63,23 @@ def entities_matching(*, text: str) -> QuerySet[ContactEntity]:
 
 
 def _ordered(memories: Any) -> list[Memory]:
-    return sorted(
-        memories, key=lambda m: (m.status != MemoryStatus.ACTIVE, TYPE_ORDER.get(m.memory_type, 9), m.created_at)
-    )
+    return sorted(memories, key=_order_key)
 
 
-def _elements(contact: Contact, branches: list[GraphBranch], unlinked: list[Memory]) -> list[dict[str, Any]]:
-    """Nodes (the contact, its entities, its memories — a memory once however many entities it names) and edges
-    contact → entity → memory; unlinked memories hang off the contact."""
-    nodes = [_node("contact", str(contact), "contact")]
-    edges = []
+def _order_key(memory: Memory) -> tuple[bool, int, datetime, int]:
+    return memory.status != MemoryStatus.ACTIVE, TYPE_ORDER.get(memory.memory_type, 9), memory.created_at, memory.pk
+
+
+def _drawn(branches: list[GraphBranch], unlinked: list[Memory]) -> list[DrawnMemory]:
+    """Each memory once, however many entities it names, with the entities it names."""
+    owners: dict[int, list[str]] = {}
     memories: dict[int, Memory] = {}
     for branch in branches:
-        entity_id = f"e{branch.entity.pk}"
-        nodes.append(_node(entity_id, branch.entity.ref, "entity"))
-        edges.append(_edge("contact", entity_id))
         for memory in branch.memories:
             memories[memory.pk] = memory
-            edges.append(_edge(entity_id, f"m{memory.pk}"))
-    for memory in unlinked:
-        memories[memory.pk] = memory
-        edges.append(_edge("contact", f"m{memory.pk}"))
-    for memory in memories.values():
-        label = memory.content if len(memory.content) <= 40 else f"{memory.content[:39]}…"
-        node = _node(f"m{memory.pk}", label, "memory")
-        node["data"].update(memory_id=memory.pk, memory_type=memory.memory_type, status=memory.status)
-        nodes.append(node)
-    return nodes + edges
-
-
-def _node(node_id: str, label: str, kind: str) -> dict[str, Any]:
-    return {"group": "nodes", "data": {"id": node_id, "label": label, "kind": kind}}
-
-
-def _edge(source: str, target: str) -> dict[str, Any]:
-    return {"group": "edges", "data": {"id": f"{source}-{target}", "source": source, "target": target}}
+            owners.setdefault(memory.pk, []).append(f"e{branch.entity.pk}")
+    memories.update((memory.pk, memory) for memory in unlinked)
+    return [
+        DrawnMemory(memory=memory, layer=memory_layer(memory), entity_ids=tuple(owners.get(pk, ())))
+        for pk, memory in sorted(memories.items(), key=lambda item: _order_key(item[1]))
+    ]

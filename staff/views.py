@@ -92,7 +92,16 @@ def graph_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmi
         "merge_form": EntityMergeForm(contact=contact),
         "split_form": AliasSplitForm(contact=contact),
         "can_edit": request.user.has_perm("memories.change_contactentity"),
-        "memory_url": reverse("admin:memories_memory_change", args=[0]),
+        "can_change_memories": request.user.has_perm("memories.change_memory"),
+        "can_delete_memories": request.user.has_perm("memories.delete_memory"),
+        # The side panel's links, "0" standing for the pk the page's script puts in.
+        "urls": {
+            "memory": reverse("admin:memories_memory_change", args=[0]),
+            "memory_delete": reverse("admin:memories_memory_delete", args=[0]),
+            "memories": reverse("admin:memories_memory_changelist"),
+            "message": reverse("admin:contacts_message_change", args=[0]),
+            "entity": reverse("admin:memories_contactentity_change", args=[0]),
+        },
     }
     return render(request, "admin/contacts/contact/knowledge_graph.html", context)
 

@@ -104,8 +104,9 @@ def test_staff_open_a_contact_see_the_graph_and_edit_a_memory(browser, live_serv
     # when they open the knowledge graph
     browser.find_element(By.CLASS_NAME, "rapport-graph-link").click()
 
-    # then it is drawn with the contact, its 2 entities and 4 memories
-    assert _graph_drawn(browser) == 7
+    # then it is drawn with the contact, its 2 entities and its one durable memory (the episodes and the passing
+    # preference are behind a toggle)
+    assert _graph_drawn(browser) == 4
     assert browser.find_elements(By.CSS_SELECTOR, "#knowledge-graph canvas")
     tree = browser.find_element(By.ID, "knowledge-tree").text
     assert tree.startswith("Contact: Arjun\n├── pet:bruno")
@@ -132,7 +133,7 @@ def test_staff_merge_two_entities_in_the_graph_page(browser, live_server, arjun_
 
     _log_in(browser, live_server)
     browser.get(f"{live_server.url}{reverse('admin:contacts_contact_graph', args=[arjun_graph.pk])}")
-    assert _graph_drawn(browser) == 7
+    assert _graph_drawn(browser) == 4
 
     # when "pet:dog" is merged into "pet:bruno"
     Select(browser.find_element(By.ID, "id_merged")).select_by_visible_text("pet:dog")
@@ -141,7 +142,7 @@ def test_staff_merge_two_entities_in_the_graph_page(browser, live_server, arjun_
 
     # then the page comes back with one entity fewer, and the dog's memory is Bruno's
     _wait(browser, ec.presence_of_element_located((By.CSS_SELECTOR, ".messagelist .success")))
-    assert _graph_drawn(browser) == 6
+    assert _graph_drawn(browser) == 3
     browser.save_screenshot(str(ARTIFACTS / "4-entities-merged.png"))
     assert list(ContactEntity.objects.filter(contact=arjun_graph).values_list("key", flat=True)) == ["bruno"]
     vet = Memory.objects.get(content="Took my dog to the vet")

@@ -180,9 +180,10 @@ def test_knowledge_graph_page_draws_the_tree_like_the_spec(root_client: Client, 
     assert "workplace:infosys" in text and "(superseded)" in text
     assert '└── <span class="tree-entity">(no entity)</span>\n    └── ' in text
     assert "/static/rapport_admin/vendor/cytoscape.min.js" in text
-    elements = response.context["graph"].elements
+    # and the interactive graph draws, by default, the entities and the two durable facts
+    elements = response.context["graph"].drawing["views"][""]
     kinds = sorted(e["data"]["kind"] for e in elements if e["group"] == "nodes")
-    assert kinds == ["contact", "entity", "entity"] + ["memory"] * 5
+    assert kinds == ["contact", "entity", "entity"] + ["memory"] * 2
 
 
 def test_knowledge_graph_page_loads_in_bounded_queries_without_memory_vectors(
@@ -192,14 +193,17 @@ def test_knowledge_graph_page_loads_in_bounded_queries_without_memory_vectors(
     _many_memories(arjun, bruno, 500)
     url = reverse("admin:contacts_contact_graph", args=[arjun.pk])
 
-    # when the graph page loads, then the query count does not grow with the memories (9 today: session, user,
-    # contact, entities, their memories, the unlinked ones, and the three entity choices of the merge and split forms)
-    with django_assert_max_num_queries(10) as captured:
+    # when the graph page loads, then the query count does not grow with the memories (10 today: session, user,
+    # contact, entities, their memories, the unlinked ones, their source messages, and the three entity choices of
+    # the merge and split forms)
+    with django_assert_max_num_queries(11) as captured:
         response = root_client.get(url)
 
     assert response.status_code == 200
-    nodes = [e for e in response.context["graph"].elements if e["group"] == "nodes"]
-    assert len(nodes) == 1 + 4 + 500
+    # with every layer shown, the 500 memories are grouped: the contact, 4 entities and "(no entity)", and a node
+    # for each one's active episodes ("fading") and compressed ones
+    nodes = [e for e in response.context["graph"].drawing["views"]["fading+inactive"] if e["group"] == "nodes"]
+    assert len(nodes) == 1 + 5 + 5 * 2
     assert _loads_heavy_columns(captured.captured_queries) == []
 
 

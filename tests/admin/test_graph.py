@@ -1,0 +1,162 @@
+"""The knowledge graph page's drawing (staff.graph_drawing): the small default view, the toggled layers, grouping
+past the node budget, and the side panel's memories and source messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from contacts.models import Contact, Conversation, Message
+from memories.durability import durable_q
+from memories.models import ContactEntity, Memory
+from staff.graph_drawing import NODE_BUDGET
+from staff.selectors import knowledge_graph_get
+from tests.admin.big_graph import big_graph
+from tests.admin.conftest import T0
+
+pytestmark = pytest.mark.django_db
+
+
+def _nodes(view: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {e["data"]["id"]: e["data"] for e in view if e["group"] == "nodes"}
+
+
+def _edges(view: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    return {(e["data"]["source"], e["data"]["target"]) for e in view if e["group"] == "edges"}
+
+
+def test_the_default_view_draws_entities_and_durable_memories_one_a_node(graph: dict[str, Memory]) -> None:
+    # given Arjun's graph: two durable facts, an episode, a passing preference and a superseded fact
+    arjun = graph["fact"].contact
+    bruno, infosys = (ContactEntity.objects.get(contact=arjun, key=key) for key in ("bruno", "infosys"))
+
+    # when it is drawn
+    views = knowledge_graph_get(contact=arjun).drawing["views"]
+
+    # then by default: the contact, both entities and the two facts under their entity
+    fact, work = graph["fact"], graph["work"]
+    assert set(_nodes(views[""])) == {"contact", f"e{bruno.pk}", f"e{infosys.pk}", f"m{fact.pk}", f"m{work.pk}"}
+    assert _edges(views[""]) == {
+        ("contact", f"e{bruno.pk}"), ("contact", f"e{infosys.pk}"), (f"e{bruno.pk}", f"m{fact.pk}"),
+        (f"e{infosys.pk}", f"m{work.pk}"),
+    }  # fmt: skip
+    # and each toggle adds its layer: the episode and the unlinked preference, or the superseded fact
+    fading = {f"m{graph['episode'].pk}", f"m{graph['food'].pk}"}
+    assert set(_nodes(views["fading"])) - set(_nodes(views[""])) == fading
+    assert set(_nodes(views["inactive"])) - set(_nodes(views[""])) == {f"m{graph['old'].pk}"}
+    assert len(_nodes(views["fading+inactive"])) == 5 + 3
+    assert ("contact", f"m{graph['food'].pk}") in _edges(views["fading"])
+    assert _nodes(views[""])[f"e{bruno.pk}"]["memory_ids"] == [fact.pk]
+
+
+def test_300_memories_and_40_entities_draw_under_60_nodes_by_default(arjun: Contact) -> None:
+    # given a contact with 40 entities and 300 memories
+    big_graph(arjun)
+
+    # when the graph is drawn
+    views = knowledge_graph_get(contact=arjun).drawing["views"]
+
+    # then the default view is the contact, the 40 entities and "(no entity)", each entity counting its durable ones
+    nodes = _nodes(views[""])
+    assert len(nodes) == 1 + 40 + 1 < 60
+    assert sorted({n["kind"] for n in nodes.values()}) == ["contact", "entity"]
+    bruno = ContactEntity.objects.get(contact=arjun, key="e00")
+    durable = bruno.memories.filter(durable_q(), status="active").count()
+    assert durable == 5 and nodes[f"e{bruno.pk}"]["label"] == "Bruno · 5"
+    assert nodes["none"]["label"] == "(no entity) · 14"
+    # and a toggled layer adds one group node per entity that has memories of it
+    fading = {i: n for i, n in _nodes(views["fading"]).items() if i not in nodes}
+    assert len(fading) == 41 and {n["kind"] for n in fading.values()} == {"group"}
+    assert len(_nodes(views["fading+inactive"])) == 42 + 41 + 24
+    assert _nodes(views["inactive"])["g-none-inactive"]["title"].startswith("7 memories of (no entity) out of play")
+    assert all(len(n["memory_ids"]) == int(n["label"].split()[0]) for n in fading.values())
+
+
+def test_memories_are_one_a_node_while_the_view_fits_the_budget(arjun: Contact) -> None:
+    # given 10 entities and 80 memories, 40 of them durable: one a node, the view would be 51 nodes
+    memories = big_graph(arjun, entity_count=10, memory_count=80)
+    grouped = _nodes(knowledge_graph_get(contact=arjun).drawing["views"][""])
+
+    # when one durable memory is deleted
+    Memory.objects.filter(pk=memories[74].pk).delete()
+
+    # then the 39 durable memories are one a node (50: the budget), where 40 were drawn on their entities
+    nodes = _nodes(knowledge_graph_get(contact=arjun).drawing["views"][""])
+    assert len(nodes) == 1 + 10 + 39 == NODE_BUDGET
+    assert sum(n["kind"] == "memory" for n in nodes.values()) == 39
+    assert len(grouped) == 1 + 10 + 1
+
+
+def test_the_panel_has_each_memory_with_its_source_message(arjun: Contact, graph: dict[str, Memory]) -> None:
+    # given the fact's source message in the ledger (the superseded one's is gone)
+    conversation = Conversation.objects.create(
+        tenant=arjun.tenant, contact=arjun, external_id="c1", started_at=T0, last_message_at=T0
+    )
+    message = Message.objects.create(
+        tenant=arjun.tenant, contact=arjun, conversation=conversation, client_message_id="wa-2", role="user",
+        content="My golden retriever Bruno turned 3!", sent_at=T0,
+    )  # fmt: skip
+
+    # when the graph is drawn
+    memories = knowledge_graph_get(contact=arjun).drawing["memories"]
+
+    # then the panel's memory has its text, kind, status and the message with its time
+    fact = memories[str(graph["fact"].pk)]
+    assert (fact["content"], fact["memory_type"], fact["status"], fact["layer"]) == (
+        "Has a golden retriever named Bruno", "fact", "active", "durable",
+    )  # fmt: skip
+    assert fact["provenance"] == [
+        {"client_id": "wa-2", "pk": message.pk, "role": "user", "sent_at": "2026-11-01T09:00:00+00:00",
+         "excerpt": "My golden retriever Bruno turned 3!"}
+    ]  # fmt: skip
+    assert memories[str(graph["old"].pk)]["provenance"] == [{"client_id": "wa-1", "pk": None}]
+    assert memories[str(graph["old"].pk)]["layer"] == "inactive"
+
+
+def test_the_panel_does_not_show_another_contacts_message_of_the_same_id(arjun: Contact, graph: dict) -> None:
+    # given a message "wa-2" of another contact of the tenant (the ids are the caller's)
+    from tests.factories import ContactFactory
+
+    other = ContactFactory(tenant=arjun.tenant)
+    conversation = Conversation.objects.create(
+        tenant=arjun.tenant, contact=other, external_id="c2", started_at=T0, last_message_at=T0
+    )
+    Message.objects.create(
+        tenant=arjun.tenant, contact=other, conversation=conversation, client_message_id="wa-2", role="user",
+        content="Someone else's words", sent_at=T0,
+    )  # fmt: skip
+
+    # when the graph is drawn, then the fact's source is not that message
+    fact = knowledge_graph_get(contact=arjun).drawing["memories"][str(graph["fact"].pk)]
+    assert fact["provenance"] == [{"client_id": "wa-2", "pk": None}]
+
+
+def test_the_graph_page_gives_the_panel_its_links_and_toggles(root_client: Client, graph: dict) -> None:
+    arjun = graph["fact"].contact
+
+    response = root_client.get(reverse("admin:contacts_contact_graph", args=[arjun.pk]))
+
+    html = response.content.decode()
+    assert 'data-memory-url="/admin/memories/memory/0/change/"' in html
+    assert 'data-memory-delete-url="/admin/memories/memory/0/delete/"' in html
+    assert 'data-message-url="/admin/contacts/message/0/change/"' in html
+    assert 'data-entity-url="/admin/memories/contactentity/0/change/"' in html
+    assert 'id="graph-show-fading" value="fading"' in html and 'id="graph-show-inactive" value="inactive"' in html
+    assert 'id="graph-panel"' in html and 'id="knowledge-tree"' in html
+
+
+def test_the_panels_pin_button_posts_what_the_memory_admin_action_takes(root_client: Client, graph: dict) -> None:
+    # given the fields the panel's Pin button posts (knowledge_graph.js: actionsPart)
+    fact = graph["fact"]
+    url = f"{reverse('admin:memories_memory_changelist')}?contact__id__exact={fact.contact_id}"
+
+    # when it is posted
+    response = root_client.post(url, {"action": "pin", "index": "0", "_selected_action": str(fact.pk)})
+
+    # then the memory is pinned by the staff user, and staff land on the contact's memories
+    assert response.status_code == 302 and response["Location"] == url
+    fact.refresh_from_db()
+    assert fact.pinned and fact.events.get(kind="pinned").actor == "staff:root"
