@@ -15,17 +15,19 @@ from django.db.models.query import QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils.html import format_html
 from rest_framework_api_key.admin import APIKeyModelAdmin
 from rest_framework_api_key.models import APIKey
 
 from contacts.models import Contact, ContactState, Conversation, Message, Tenant, TenantAPIKey, TenantStaff
 from contacts.services import api_key_create
 from memories.models import ContactEntity, Memory, MemoryStatus
+from memories.selectors import memories_removed
 from memories.services.records import memory_delete
 from moods.models import MoodLog, ReviewFlag
 from staff import views
 from staff.admin.contact_lists import ChurnRiskFilter, OpenFlagsFilter, contact_count
-from staff.admin.memories import log_memory_deletion, memory_status_badge, provenance_links
+from staff.admin.memories import log_memory_deletion, memory_status_badge, provenance_links, removal_reason
 from staff.admin_toolkit import (
     CappedPaginator,
     ReadOnlyAdmin,
@@ -108,10 +110,24 @@ class MemoryInline(RecentRowsInline[Memory]):
     model = Memory
     limit = 100
     can_delete = True  # through memory_delete (ContactAdmin.save_formset)
-    show_change_link = True
-    readonly_fields = ["memory_type", "content", "importance", "status_badge", "expires_at", "source", "provenance"]
+    readonly_fields = [
+        "edit_link", "memory_type", "content", "importance", "status_badge", "expires_at", "source", "provenance",
+    ]  # fmt: skip
     fields = [*readonly_fields, "pinned"]
     verbose_name_plural = f"memories (active first, the {limit} most important; edit one to change it)"
+    can_edit = False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        # The rows are read-only here (Django's own link would say "View"); each links to the memory's page, which
+        # the user may edit or only view. An inline is made anew for each request: the flag is this user's.
+        self.can_edit = request.user.has_perm("memories.change_memory")
+        return super().get_readonly_fields(request, obj)
+
+    @admin.display(description="")
+    def edit_link(self, memory: Memory) -> str:
+        url = reverse("admin:memories_memory_change", args=[memory.pk])
+        label, css = ("Edit", "inlinechangelink") if self.can_edit else ("View", "inlineviewlink")
+        return format_html('<a href="{}" class="{} rapport-memory-link">{}</a>', url, css, label)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
         # 100 rows of text on the page; not 100 vectors.
@@ -232,6 +248,13 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
         extra_context = {**(extra_context or {}), "receipt_form": views.ReceiptForm()}
         return super().change_view(request, object_id, form_url, extra_context)
 
+    def history_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None) -> Any:
+        """The contact's audit trail: every staff change about them (``staff.services.contact_audit_log``), then what
+        the lifecycle removed from their memories and why (the History page of Django lists only the first)."""
+        contact = self.get_object(request, object_id)
+        removed = [] if contact is None else [(e, removal_reason(e)) for e in memories_removed(contact=contact)]
+        return super().history_view(request, object_id, {**(extra_context or {}), "removed_memories": removed})
+
     def has_delete_permission(self, request: HttpRequest, obj: Contact | None = None) -> bool:
         # Deleting a contact is a GDPR erasure (tombstone, Redis keys): only through the erase page.
         return False
@@ -272,7 +295,7 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
     def consolidate_now(self, request: HttpRequest, queryset: QuerySet[Contact]) -> None:
         contacts = list(queryset)
         for contact in contacts:
-            contact_consolidate_now(contact=contact)
+            contact_consolidate_now(contact=contact, user_id=request.user.pk)
             staff_change_log(user_id=request.user.pk, obj=contact, what="Queued a consolidation pass.")
         self.message_user(request, f"Consolidation queued for {len(contacts)} contact(s).")
 

@@ -12,8 +12,8 @@ from django.http import HttpRequest
 from moods.models import Insight, MoodLog, ReviewFlag, Trigger
 from moods.services.crisis import review_flag_resolve
 from moods.services.outreach import trigger_complete
-from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin, staff_change_log
-from staff.services import staff_actor
+from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin
+from staff.services import contact_audit_log, staff_actor
 
 
 @admin.register(MoodLog)
@@ -84,7 +84,9 @@ class TriggerAdmin(TenantScopedAdmin[Trigger], ReadOnlyAdmin[Trigger]):
 
 
 def _log_closed(request: HttpRequest, obj: ReviewFlag | Trigger, what: str, field: str, at: datetime | None) -> None:
-    staff_change_log(user_id=request.user.pk, obj=obj, what=what, before={field: None}, after={field: at})
+    # On the contact's audit trail, where staff look for what was done about the person (issue 21).
+    action = f"{what.rstrip('.')} ({obj._meta.verbose_name} #{obj.pk}, {obj.kind})."
+    contact_audit_log(contact=obj.contact, user=request.user, action=action, before={field: None}, after={field: at})
 
 
 @admin.register(Insight)
