@@ -208,9 +208,9 @@ def _changes(old: Mapping[str, Any], new: Mapping[str, Any], prefix: str) -> lis
             continue
         if isinstance(was, Mapping) and isinstance(now, Mapping):
             changes += _changes(was, now, path)
-        elif key not in new:
+        elif key not in new and isinstance(was, Mapping):
             changes.append(f"{path}: removed (was {_whole(was)})")
-        elif key not in old:
+        elif key not in old and isinstance(now, Mapping):
             changes.append(f"{path}: added ({_whole(now)})")
         else:
             changes.append(f"{path}: {_shown(was)} -> {_shown(now)}")
