@@ -91,11 +91,13 @@ def contact_audit_log(
 
 def contact_consolidate_now(*, contact: Contact, user_id: int | None) -> None:
     """Run the full consolidation pass for this contact, profile summary included, in a worker after this
-    transaction commits (``staff.tasks.contact_consolidate_now_task``, idempotent); the worker logs what it did on the
-    contact's audit trail."""
+    transaction commits (``staff.tasks.contact_consolidate_now_task``, idempotent). The contact's audit trail gets who
+    queued it now, and what the pass did when the worker has run it."""
     from staff.tasks import contact_consolidate_now_task  # the task module imports this one
 
     contact_id, who = contact.pk, signed_in(user_id)
+    # Logged first: outside a transaction on_commit runs the (eager) task at once, and its line comes after this one.
+    contact_audit_log(contact=contact, user=who, action="Queued a consolidation pass.")
     transaction.on_commit(lambda: contact_consolidate_now_task.delay(contact_id, who))
 
 

@@ -76,7 +76,7 @@ def contact_consolidate_full(*, contact: Contact, now: datetime | None = None) -
     if stats is None:
         return None
     stats["merged"], stats["linked"], stats["boosted"] = deferred["merged"], deferred["linked"], deferred["boosted"]
-    stats["profiles_rewritten"] += int(profile_refresh(contact_id=contact.pk, now=now))
+    stats["profiles_rewritten"] += deferred["profile"] + int(profile_refresh(contact_id=contact.pk, now=now))
     return stats
 
 
