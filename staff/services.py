@@ -124,7 +124,8 @@ def contact_consolidate_logged(*, contact_id: int, user_id: int) -> dict[str, An
 
 def contact_erase_by_staff(*, contact: Contact, user_id: int | None) -> dict[str, int]:
     """The GDPR erasure, then a line in the admin log that it happened: who, when, the receipt. The line names
-    the contact by id and tenant only (the erasure has just deleted its earlier lines for holding its name)."""
+    the contact by id and tenant only: the erasure has just deleted the contact's audit trail (its lines quote the
+    person's memories and name), and this one line is all that survives of it."""
     who = signed_in(user_id)
     contact_id, tenant_slug = contact.pk, contact.tenant.slug
     receipt = contact_erase(contact=contact)
