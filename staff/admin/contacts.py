@@ -39,7 +39,7 @@ from staff.admin_toolkit import (
     staff_tenant_id,
 )
 from staff.selectors import GRAPH_DEFERRED, entities_matching, mood_timeline_get
-from staff.services import contact_consolidate_now, contact_profile_summary_update
+from staff.services import contact_audit_log, contact_consolidate_now, contact_profile_summary_update
 
 # The library's own key model is unused here: every key belongs to a tenant.
 admin.site.unregister(APIKey)
@@ -268,6 +268,18 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
 
     def can_erase(self, request: HttpRequest, obj: Contact) -> bool:
         return request.user.has_perm("contacts.delete_contact") and self.in_scope(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: Contact, form: Any, change: bool) -> None:
+        """Saved as Django does; an edit of the contact's own fields is a line on its audit trail with before and
+        after (Django's own line says only which fields changed)."""
+        super().save_model(request, obj, form, change)
+        changed = [name for name in form.changed_data if name in form.initial]
+        if change and changed:
+            contact_audit_log(
+                contact=obj, user=request.user, action="Changed the contact.",
+                before={name: form.initial[name] for name in changed},
+                after={name: form.cleaned_data[name] for name in changed},
+            )  # fmt: skip
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         """Memory deletions and profile edits go through their services (the admin's change message still

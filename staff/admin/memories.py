@@ -34,7 +34,8 @@ _AUDIT_LINE = "_rapport_audit_line"
 def memory_status_badge(_admin: Any, memory: Memory) -> str:
     """The status as a badge; the admin stylesheet dims the rows of superseded, compressed, expired and
     forgotten ones."""
-    pinned = format_html(' <span class="memory-pinned" title="pinned: never decays">📌</span>') if memory.pinned else ""
+    pin = format_html(' <span class="memory-pinned" title="{}">📌</span>', "pinned: never decays")
+    pinned = pin if memory.pinned else ""
     return format_html('<span class="memory-status memory-status-{}">{}</span>{}', memory.status, memory.status, pinned)
 
 

@@ -19,7 +19,7 @@ from contacts.models import Contact, TenantStaff
 from memories.models import Memory
 from staff.admin_toolkit import states_described
 from staff.services import contact_audit_log
-from tests.admin.conftest import T0, memory
+from tests.admin.conftest import T0, contact_page_post_data, memory
 
 pytestmark = pytest.mark.django_db
 
@@ -208,3 +208,19 @@ def test_consolidate_now_runs_the_full_pass_and_writes_the_profile(
     arjun.state.refresh_from_db()
     assert arjun.state.profile_summary == "Arjun: Works at Infosys."
     assert _trail(arjun)[-1][1].endswith(": no change.")
+
+
+def test_editing_the_contacts_own_fields_logs_before_and_after(staff_client: Client, arjun: Contact) -> None:
+    # given the contact page as the browser would send it back
+    url = reverse("admin:contacts_contact_change", args=[arjun.pk])
+    data = contact_page_post_data(staff_client, url)
+
+    # when staff correct the display name and the time zone
+    response = staff_client.post(url, {**data, "display_name": "Arjun Mehta", "timezone": "Asia/Kolkata"})
+
+    # then the contact's trail says what each was and is
+    assert response.status_code == 302
+    assert [line for line in _trail(arjun) if line[1].startswith("Changed the contact")] == [(
+        "sam", f"Changed the contact: display_name: 'Arjun' -> 'Arjun Mehta'; timezone: '{data['timezone']}' -> "
+               "'Asia/Kolkata'.",
+    )]  # fmt: skip

@@ -58,11 +58,15 @@ def _log_in_as_tenant_staff(browser, live_server, contact: Contact) -> None:  # 
     _wait(browser, ec.presence_of_element_located((By.ID, "user-tools")))
 
 
-def _saved(browser) -> None:  # type: ignore[no-untyped-def]
+def _submit(browser, element, message: str = ".messagelist .success") -> None:  # type: ignore[no-untyped-def]
+    """Click, wait for the next page (not the message still on this one), and for its message."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
 
-    _wait(browser, ec.presence_of_element_located((By.CSS_SELECTOR, ".messagelist .success")))
+    page = browser.find_element(By.TAG_NAME, "html")
+    element.click()
+    _wait(browser, ec.staleness_of(page))
+    _wait(browser, ec.presence_of_element_located((By.CSS_SELECTOR, message)))
 
 
 @pytest.fixture
@@ -113,6 +117,7 @@ def test_the_contact_list_fits_1280_pixels(browser, live_server, arjun: Contact)
 def _open_memory(browser, live_server, contact: Contact, content: str) -> None:  # type: ignore[no-untyped-def]
     """From the contact page, the memory inline's link on the row that shows ``content``."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
 
     browser.get(f"{live_server.url}{reverse('admin:contacts_contact_change', args=[contact.pk])}")
     row = browser.find_element(
@@ -121,32 +126,31 @@ def _open_memory(browser, live_server, contact: Contact, content: str) -> None: 
     link = row.find_element(By.CSS_SELECTOR, "a.rapport-memory-link")
     assert link.text == "Edit"
     link.click()
+    _wait(browser, ec.presence_of_element_located((By.ID, "id_content")))  # the memory's page, not the contact's
 
 
 def _save_memory_and_come_back(browser, live_server, contact: Contact) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
 
-    browser.find_element(By.NAME, "_save").click()
-    _saved(browser)
+    _submit(browser, browser.find_element(By.NAME, "_save"))
     assert browser.current_url == f"{live_server.url}{reverse('admin:contacts_contact_change', args=[contact.pk])}"
 
 
 def _run_action(browser, live_server, model: str, action: str) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import Select
 
     browser.get(f"{live_server.url}{reverse(f'admin:moods_{model}_changelist')}")
     browser.find_element(By.CSS_SELECTOR, "input.action-select").click()
     Select(browser.find_element(By.NAME, "action")).select_by_value(action)
-    browser.find_element(By.CSS_SELECTOR, "button[name=index]").click()
-    _wait(browser, ec.presence_of_element_located((By.CSS_SELECTOR, ".messagelist .info")))  # "Resolved 1 flag(s)."
+    _submit(browser, browser.find_element(By.CSS_SELECTOR, "button[name=index]"), ".messagelist .info")  # "Resolved…"
 
 
 def test_every_staff_action_is_on_the_contacts_history_with_before_and_after(  # noqa: PLR0915
     browser, live_server, arjun: Contact
 ) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import Select
 
     # given a tenant's staff user on Arjun's page
@@ -157,6 +161,7 @@ def test_every_staff_action_is_on_the_contacts_history_with_before_and_after(  #
     # when they add a memory from the contact's page
     browser.get(contact_url)
     browser.find_element(By.CSS_SELECTOR, ".object-tools a[href*='/memories/memory/add/']").click()
+    _wait(browser, ec.presence_of_element_located((By.ID, "id_content")))
     Select(browser.find_element(By.ID, "id_memory_type")).select_by_value("fact")
     browser.find_element(By.ID, "id_content").send_keys("Is vegetarian")
     _save_memory_and_come_back(browser, live_server, arjun)
@@ -175,27 +180,23 @@ def test_every_staff_action_is_on_the_contacts_history_with_before_and_after(  #
 
     # and delete the one they added
     browser.get(f"{live_server.url}{reverse('admin:memories_memory_delete', args=[added.pk])}")
-    browser.find_element(By.CSS_SELECTOR, "#content form input[type=submit]").click()
-    _saved(browser)
+    _submit(browser, browser.find_element(By.CSS_SELECTOR, "#content form input[type=submit]"))
 
     # and merge two entities, and split an alias off one, on the knowledge graph page
     browser.get(f"{live_server.url}{reverse('admin:contacts_contact_graph', args=[arjun.pk])}")
     Select(browser.find_element(By.ID, "id_merged")).select_by_visible_text("pet:dog")
     Select(browser.find_element(By.ID, "id_survivor")).select_by_visible_text("pet:bruno")
-    browser.find_element(By.CSS_SELECTOR, "form[action$='graph/merge/'] input[type=submit]").click()
-    _saved(browser)
+    _submit(browser, browser.find_element(By.CSS_SELECTOR, "form[action$='graph/merge/'] input[type=submit]"))
     Select(browser.find_element(By.ID, "id_entity")).select_by_visible_text("pet:bruno")
     browser.find_element(By.ID, "id_alias").send_keys("Max")
-    browser.find_element(By.CSS_SELECTOR, "form[action$='graph/split/'] input[type=submit]").click()
-    _saved(browser)
+    _submit(browser, browser.find_element(By.CSS_SELECTOR, "form[action$='graph/split/'] input[type=submit]"))
 
     # and rewrite the profile summary
     browser.get(contact_url)
     summary = browser.find_element(By.ID, "id_state-0-profile_summary")
     summary.clear()
     summary.send_keys("Dog person.")
-    browser.find_element(By.NAME, "_continue").click()
-    _saved(browser)
+    _submit(browser, browser.find_element(By.NAME, "_continue"))
 
     # and resolve the crisis flag and complete the trigger
     _run_action(browser, live_server, "reviewflag", "resolve")
@@ -203,8 +204,7 @@ def test_every_staff_action_is_on_the_contacts_history_with_before_and_after(  #
 
     # and press "Consolidate now", and download the export
     browser.get(contact_url)
-    browser.find_element(By.CSS_SELECTOR, "button.rapport-tool-button").click()
-    _saved(browser)
+    _submit(browser, browser.find_element(By.CSS_SELECTOR, "button.rapport-tool-button"))
     browser.get(f"{live_server.url}{reverse('admin:contacts_contact_export', args=[arjun.pk])}")
 
     # then the contact's History page has every one of them, by the staff user, with before and after
@@ -243,8 +243,7 @@ def test_every_staff_action_is_on_the_contacts_history_with_before_and_after(  #
     browser.set_window_size(1280, 900)
     browser.get(f"{live_server.url}{reverse('admin:contacts_contact_erase', args=[arjun.pk])}")
     browser.find_element(By.ID, "id_confirmation").send_keys("arjun")
-    browser.find_element(By.CSS_SELECTOR, "input.rapport-danger-button").click()
-    _saved(browser)
+    _submit(browser, browser.find_element(By.CSS_SELECTOR, "input.rapport-danger-button"))
     browser.save_screenshot(str(ARTIFACTS / "audit-4-erased.png"))
 
     # then one line survives: who erased which contact id, and the receipt; the rest of the trail went with them
