@@ -113,12 +113,16 @@ def contact_consolidate_logged(*, contact_id: int, user_id: int) -> dict[str, An
     stats = contact_consolidate_full(contact=contact)
     if stats is None:
         return None
-    state.refresh_from_db(fields=["profile_summary"])
     done = ", ".join(f"{step} {count}" for step, count in stats.items())
-    contact_audit_log(
-        contact=contact, user=user_id, action=f"Consolidation pass done ({done}).",
-        before={"profile_summary": before}, after={"profile_summary": state.profile_summary},
-    )  # fmt: skip
+    with transaction.atomic():
+        # An erasure that ran meanwhile has deleted the trail: a line now would outlive it, quoting the profile.
+        if not Contact.objects.select_for_update().filter(pk=contact_id).exists():
+            return stats
+        state.refresh_from_db(fields=["profile_summary"])
+        contact_audit_log(
+            contact=contact, user=user_id, action=f"Consolidation pass done ({done}).",
+            before={"profile_summary": before}, after={"profile_summary": state.profile_summary},
+        )  # fmt: skip
     return stats
 
 

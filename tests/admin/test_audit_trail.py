@@ -14,9 +14,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+import staff.services
 from consolidation.services.run import consolidation_run
 from contacts.models import Contact, TenantStaff
 from memories.models import Memory
+from privacy.services import contact_erase
 from staff.admin_toolkit import states_described
 from staff.services import contact_audit_log
 from tests.admin.conftest import T0, contact_page_post_data, memory
@@ -224,3 +226,24 @@ def test_editing_the_contacts_own_fields_logs_before_and_after(staff_client: Cli
         "sam", f"Changed the contact: display_name: 'Arjun' -> 'Arjun Mehta'; timezone: '{data['timezone']}' -> "
                "'Asia/Kolkata'.",
     )]  # fmt: skip
+
+
+def test_a_consolidation_that_ends_after_the_contact_was_erased_logs_nothing(
+    acme_staff: User, arjun: Contact, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given a pass during which the contact is erased (as a worker's pass may overlap a staff erasure)
+    memory(arjun, "Works at Infosys")
+    contact_id = arjun.pk
+
+    def erased_meanwhile(*, contact: Contact) -> dict[str, int]:
+        contact_erase(contact=contact)
+        return {"expired": 0}
+
+    monkeypatch.setattr(staff.services, "contact_consolidate_full", erased_meanwhile)
+
+    # when the pass ends
+    stats = staff.services.contact_consolidate_logged(contact_id=contact_id, user_id=acme_staff.pk)
+
+    # then no line is written on the erased contact's id (it would outlive the erasure)
+    assert stats == {"expired": 0}
+    assert not LogEntry.objects.filter(object_id=str(contact_id)).exists()
