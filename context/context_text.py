@@ -102,6 +102,14 @@ def emotional_block(
     return lines
 
 
+def behavior_block(state: ContactState, emotional: EmotionalContext) -> list[str]:
+    """The new contact's discovery behaviour, unless a crisis is recent: probing for their pets and work under a
+    safety block that asks for calm care would contradict it (issue 21)."""
+    if state.relationship_stage != RelationshipStage.NEW or emotional.crisis_at is not None:
+        return []
+    return list(NEW_CONTACT_BEHAVIOR)
+
+
 def context_text(
     *,
     contact: Contact,
@@ -114,8 +122,7 @@ def context_text(
     lines = safety_block(emotional, now) + contact_block(contact)
     if state.profile_summary:
         lines.append(f"- Profile: {_quoted(state.profile_summary)}")
-    if state.relationship_stage == RelationshipStage.NEW:
-        lines += NEW_CONTACT_BEHAVIOR
+    lines += behavior_block(state, emotional)
     lines += emotional_block(emotional, state, now, recent)
     if memory_lines:
         lines += [MEMORIES_HEADER.format(today=day(now)), *memory_lines]

@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 
 from contacts.models import Contact, Tenant
 from memories.durability import durable_q
-from memories.models import ContactEntity, Memory, MemoryEvent, MemoryStatus
+from memories.models import ContactEntity, Memory, MemoryEvent, MemoryEventKind, MemoryStatus
 
 
 def durable_memories_current(*, contact: Contact, now: datetime) -> QuerySet[Memory]:
@@ -50,6 +50,24 @@ def memory_get(*, tenant: Tenant, memory_id: int) -> Memory | None:
 
 def memory_history(*, memory: Memory) -> QuerySet[MemoryEvent]:
     return memory.events.order_by("created_at", "pk")
+
+
+# The events by which the lifecycle takes a memory out of play (a merge's loser is superseded by the winner).
+LIFECYCLE_REMOVALS = (
+    MemoryEventKind.FORGOTTEN, MemoryEventKind.SUPERSEDED, MemoryEventKind.COMPRESSED, MemoryEventKind.EXPIRED,
+)  # fmt: skip
+
+
+def memories_removed(*, contact: Contact, limit: int = 200) -> QuerySet[MemoryEvent]:
+    """What the lifecycle took out of play for the contact — forgotten (pruned, evicted), superseded (a new value,
+    a merge), compressed into a pattern, expired — newest first, with the memory. A memory deleted for good
+    (FORGOTTEN_KEEP_DAYS after it was forgotten) takes its events with it, so it is no longer here."""
+    return (
+        MemoryEvent.objects.filter(memory__contact=contact, kind__in=LIFECYCLE_REMOVALS)
+        .select_related("memory")
+        .defer("memory__embedding", "memory__search_vector")
+        .order_by("-created_at", "-pk")[:limit]
+    )
 
 
 def entity_list(*, contact: Contact) -> QuerySet[ContactEntity]:

@@ -9,6 +9,8 @@ redirect is replaced), and so do the contact page's own views (``staff.views``).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from datetime import datetime
 from typing import Any, TypeVar
 
 from django.contrib import admin
@@ -174,14 +176,64 @@ def staff_change_log(
     after: Any = None,
     action_flag: int = CHANGE,
 ) -> LogEntry:
-    """A line in the admin log (the object's History page): who, when, what (a sentence), and the before/after as
-    JSON. Changes to a contact's entities and memories are logged on the contact, not on the row, which may be gone (a
-    merged entity, a deleted memory): the contact's page shows them, and erasing the contact erases them
-    (each app's ``contact_forget`` deletes the lines about its rows, through ``contacts.admin_log``)."""
+    """A line in the admin log (the object's History page): who, when, what (a sentence), and the before/after as a
+    reader wants them ("content: 'X' -> 'Y'", ``states_described``). Changes to a contact's entities and memories
+    are logged on the contact, not on the row, which may be gone (a merged entity, a deleted memory): the contact's
+    History page shows them, and erasing the contact erases them (each app's ``contact_forget`` deletes the lines
+    about its rows, through ``contacts.admin_log``)."""
     who = signed_in(user_id)
-    states = (("Before", before), ("After", after))
-    parts = [what] + [f"{label}: {as_json(state)}." for label, state in states if state is not None]
-    return LogEntry.objects.log_actions(who, [obj], action_flag, " ".join(parts), single_object=True)
+    described = states_described(before, after)
+    message = f"{what.rstrip('.')}: {described}." if described else what
+    return LogEntry.objects.log_actions(who, [obj], action_flag, message, single_object=True)
+
+
+def states_described(before: Any, after: Any) -> str:
+    """Each field that changed, "content: 'X' -> 'Y'" (within nested states by path: "pet:bruno aliases: [...] ->
+    [...]", and a nested state on one side only as "removed (was …)" or "added (…)"); a state with no other side whole,
+    "was …" (what was deleted) or "now …" (what was added). Empty: nothing to say."""
+    if before is None and after is None:
+        return ""
+    if before is None or after is None:
+        return f"was {_whole(before)}" if after is None else f"now {_whole(after)}"
+    if not (isinstance(before, Mapping) and isinstance(after, Mapping)):
+        return f"{_shown(before)} -> {_shown(after)}"
+    return "; ".join(_changes(before, after, "")) or "no change"
+
+
+def _changes(old: Mapping[str, Any], new: Mapping[str, Any], prefix: str) -> list[str]:
+    changes: list[str] = []
+    for key in dict.fromkeys([*old, *new]):
+        path, was, now = f"{prefix} {key}".strip(), old.get(key), new.get(key)
+        if was == now:
+            continue
+        if isinstance(was, Mapping) and isinstance(now, Mapping):
+            changes += _changes(was, now, path)
+        elif key not in new and isinstance(was, Mapping):
+            changes.append(f"{path}: removed (was {_whole(was)})")
+        elif key not in old and isinstance(now, Mapping):
+            changes.append(f"{path}: added ({_whole(now)})")
+        else:
+            changes.append(f"{path}: {_shown(was)} -> {_shown(now)}")
+    return changes
+
+
+def _whole(state: Any) -> str:
+    if not isinstance(state, Mapping):
+        return _shown(state)
+    return ", ".join(f"{key}: {_shown(value)}" for key, value in state.items())
+
+
+def _shown(value: Any) -> str:
+    """Text quoted, as staff typed it; nothing as "(none)"; the rest as JSON writes it."""
+    if value is None:
+        return "(none)"
+    if isinstance(value, str):
+        return f"'{value}'"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return as_json(value)
 
 
 def signed_in(user_id: int | None) -> int:

@@ -1,7 +1,7 @@
 """The staff review queue: the open crisis flags and check-in triggers of a tenant's contacts, newest first, each
 with the message behind it (the read), and acknowledging one with a note of what was done (the write). The write
 closes the row through the moods services and puts a line on the contact's admin history: who, when, before and
-after (``contact_review_log``)."""
+after (``staff.services.contact_audit_log``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from contacts.models import Contact, Message, Role
 from moods.models import ReviewFlag, Trigger
 from moods.services.crisis import review_flag_resolve
 from moods.services.outreach import trigger_complete
-from staff.admin_toolkit import staff_change_log
+from staff.services import contact_audit_log
 
 QUEUE_KINDS = ("crisis", "trigger")
 QUEUE_MAX = 200  # of each kind: a queue longer than this is a staffing problem the page cannot solve
@@ -91,7 +91,7 @@ def review_flag_acknowledge(*, flag_id: int, user_id: int | None, actor: str, no
     after = {"resolved_at": flag.resolved_at, "resolved_by": flag.resolved_by, "resolution_note": note}
     category = (flag.category or "crisis language").replace("_", " ")
     what = f"Acknowledged crisis flag #{flag.pk} ({category}, raised {_when(flag.created_at)})."
-    contact_review_log(user_id=user_id, contact=flag.contact, what=what, before=before, after=after)
+    contact_audit_log(contact=flag.contact, user=user_id, action=what, before=before, after=after)
     return flag
 
 
@@ -105,14 +105,8 @@ def trigger_acknowledge(*, trigger_id: int, user_id: int | None, actor: str, not
     trigger_complete(trigger=trigger, actor=actor, note=note)
     after = {"completed_at": trigger.completed_at, "completed_by": trigger.completed_by, "completion_note": note}
     what = f"Acknowledged {trigger.kind.replace('_', '-')} trigger #{trigger.pk} (due {_when(trigger.due_at)})."
-    contact_review_log(user_id=user_id, contact=trigger.contact, what=what, before=before, after=after)
+    contact_audit_log(contact=trigger.contact, user=user_id, action=what, before=before, after=after)
     return trigger
-
-
-def contact_review_log(*, user_id: int | None, contact: Contact, what: str, before: Any, after: Any) -> None:
-    """The line on the contact's History: a flag or trigger is the contact's, and staff look for what was done
-    about a person on the person's page."""
-    staff_change_log(user_id=user_id, obj=contact, what=what, before=before, after=after)
 
 
 def _when(at: datetime) -> str:

@@ -1,24 +1,27 @@
-"""Writes behind the staff admin: the staff users themselves, a contact's profile summary, "consolidate now", the
-erasure with its log line, and the memories staff add. Pinning a memory and merging or splitting entities are the
-memories app's own verbs (``memories.services.curation``): they write memory history."""
+"""Writes behind the staff admin: the staff users themselves, a contact's audit trail, its profile summary,
+"consolidate now", the erasure with its log line, and the memories staff add. Pinning a memory and merging or
+splitting entities are the memories app's own verbs (``memories.services.curation``): they write memory history."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from django.contrib.admin.models import DELETION, LogEntry
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, Group, Permission, User
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 
-from consolidation.tasks import consolidate_contact
+from consolidation.services.run import contact_consolidate_full
 from contacts.models import Contact, ContactState, Tenant, TenantStaff
 from memories.models import Memory, MemorySource
 from memories.services.curation import memory_pin
 from memories.services.entities import contact_entities, entities_mentioned
 from memories.services.records import memory_create
 from privacy.services import contact_erase
-from staff.admin_toolkit import as_json, signed_in
+from staff.admin_toolkit import as_json, signed_in, staff_change_log
 
 TENANT_STAFF_GROUP = "Tenant staff"
 # What a tenant's support staff may do in the admin; the scoping keeps every one of these inside their tenant.
@@ -70,16 +73,63 @@ def contact_profile_summary_update(*, contact: Contact, profile_summary: str) ->
     return state
 
 
-def contact_consolidate_now(*, contact: Contact) -> None:
-    """Run the contact's deferred consolidation pass (merge near-duplicates, link entities) in a worker, after
-    this transaction commits; the task is idempotent."""
-    contact_id = contact.pk
-    transaction.on_commit(lambda: consolidate_contact.delay(contact_id))
+def contact_audit_log(
+    *,
+    contact: Contact,
+    user: AbstractBaseUser | AnonymousUser | int | None,
+    action: str,
+    before: Mapping[str, Any] | None = None,
+    after: Mapping[str, Any] | None = None,
+) -> LogEntry:
+    """One line of the contact's audit trail (its admin History page): who (``user``, or their id), when (now),
+    ``action`` (a sentence: "Resolved review flag #4.") and what changed, readable ("status: 'open' -> 'resolved'").
+    Every staff change about a contact, whatever row it touched, is logged here: the row may be gone later, the
+    contact's page is where staff look, and erasing the contact takes the lines with it."""
+    user_id = user if isinstance(user, int) or user is None else user.pk
+    return staff_change_log(user_id=user_id, obj=contact, what=action, before=before, after=after)
+
+
+def contact_consolidate_now(*, contact: Contact, user_id: int | None) -> None:
+    """Run the full consolidation pass for this contact, profile summary included, in a worker after this
+    transaction commits (``staff.tasks.contact_consolidate_now_task``, idempotent). The contact's audit trail gets who
+    queued it now, and what the pass did when the worker has run it."""
+    from staff.tasks import contact_consolidate_now_task  # the task module imports this one
+
+    contact_id, who = contact.pk, signed_in(user_id)
+    # Logged first: outside a transaction on_commit runs the (eager) task at once, and its line comes after this one.
+    contact_audit_log(contact=contact, user=who, action="Queued a consolidation pass.")
+    transaction.on_commit(lambda: contact_consolidate_now_task.delay(contact_id, who))
+
+
+def contact_consolidate_logged(*, contact_id: int, user_id: int) -> dict[str, Any] | None:
+    """The full pass for one contact, and a line on its audit trail saying what it did, with the profile summary
+    before and after. None if another pass holds the lock (nothing done, nothing logged: try again); {} if the
+    contact is gone (erased since it was queued)."""
+    contact = Contact.objects.select_related("tenant", "state").filter(pk=contact_id).first()
+    if contact is None:
+        return {}
+    state, _ = ContactState.objects.get_or_create(contact=contact)
+    before = state.profile_summary
+    stats = contact_consolidate_full(contact=contact)
+    if stats is None:
+        return None
+    done = ", ".join(f"{step} {count}" for step, count in stats.items())
+    with transaction.atomic():
+        # An erasure that ran meanwhile has deleted the trail: a line now would outlive it, quoting the profile.
+        if not Contact.objects.select_for_update().filter(pk=contact_id).exists():
+            return stats
+        state.refresh_from_db(fields=["profile_summary"])
+        contact_audit_log(
+            contact=contact, user=user_id, action=f"Consolidation pass done ({done}).",
+            before={"profile_summary": before}, after={"profile_summary": state.profile_summary},
+        )  # fmt: skip
+    return stats
 
 
 def contact_erase_by_staff(*, contact: Contact, user_id: int | None) -> dict[str, int]:
     """The GDPR erasure, then a line in the admin log that it happened: who, when, the receipt. The line names
-    the contact by id and tenant only (the erasure has just deleted its earlier lines for holding its name)."""
+    the contact by id and tenant only: the erasure has just deleted the contact's audit trail (its lines quote the
+    person's memories and name), and this one line is all that survives of it."""
     who = signed_in(user_id)
     contact_id, tenant_slug = contact.pk, contact.tenant.slug
     receipt = contact_erase(contact=contact)

@@ -206,8 +206,7 @@ def consolidate_view(request: HttpRequest, object_id: str, *, model_admin: Conta
     contact = contact_or_404(model_admin, request, object_id)
     if not model_admin.has_change_permission(request, contact):
         raise PermissionDenied
-    contact_consolidate_now(contact=contact)
-    staff_change_log(user_id=request.user.pk, obj=contact, what="Queued a consolidation pass.")
+    contact_consolidate_now(contact=contact, user_id=request.user.pk)
     messages.success(request, f"Consolidation of {contact.external_id} queued.")
     return HttpResponseRedirect(reverse("admin:contacts_contact_change", args=[contact.pk]))
 

@@ -16,7 +16,8 @@ from config import clock
 from consolidation.lock import consolidation_lock
 from consolidation.models import ConsolidationRun
 from consolidation.services.compression import episodes_compress
-from consolidation.services.profile import profiles_refresh
+from consolidation.services.deferred import contact_consolidate_deferred
+from consolidation.services.profile import profile_refresh, profiles_refresh
 from consolidation.services.relationship import churn_recompute, stages_recompute
 from contacts.models import Contact, Tenant
 from memories.services.lifecycle import (
@@ -62,6 +63,21 @@ def consolidation_run(
         stats = _steps(scope, now, progress, use_llm=True)
         ConsolidationRun.objects.filter(pk=record.pk).update(finished_at=clock.now(), stats=stats)
         return stats
+
+
+def contact_consolidate_full(*, contact: Contact, now: datetime | None = None) -> dict[str, Any] | None:
+    """Everything consolidation does, for one contact ("Consolidate now" on its page): the deferred pass (merge
+    near-duplicates, link entities, emotional importance), the periodic pass scoped to the contact (what
+    ``manage.py consolidate --contact`` runs), then the profile, checked whatever changed when (the periodic step
+    rewrites only profiles whose memories changed since it was last written). None if another pass holds the lock:
+    the caller tries again. Idempotent: a second run finds nothing left to do."""
+    deferred = contact_consolidate_deferred(contact_id=contact.pk)
+    stats = consolidation_run(contact=contact, now=now)
+    if stats is None:
+        return None
+    stats["merged"], stats["linked"], stats["boosted"] = deferred["merged"], deferred["linked"], deferred["boosted"]
+    stats["profiles_rewritten"] += deferred["profile"] + int(profile_refresh(contact_id=contact.pk, now=now))
+    return stats
 
 
 def _dry_run(scope: Scope, now: datetime, progress: Progress | None) -> dict[str, Any]:

@@ -15,17 +15,20 @@ from django.db.models.query import QuerySet
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.timezone import localtime
 from rest_framework_api_key.admin import APIKeyModelAdmin
 from rest_framework_api_key.models import APIKey
 
 from contacts.models import Contact, ContactState, Conversation, Message, Tenant, TenantAPIKey, TenantStaff
 from contacts.services import api_key_create
 from memories.models import ContactEntity, Memory, MemoryStatus
+from memories.selectors import memories_removed
 from memories.services.records import memory_delete
 from moods.models import MoodLog, ReviewFlag
 from staff import views
 from staff.admin.contact_lists import ChurnRiskFilter, OpenFlagsFilter, contact_count
-from staff.admin.memories import log_memory_deletion, memory_status_badge, provenance_links
+from staff.admin.memories import log_memory_deletion, memory_status_badge, provenance_links, removal_reason
 from staff.admin.moods import mood_chart_html, mood_log_message
 from staff.admin_toolkit import (
     CappedPaginator,
@@ -34,9 +37,10 @@ from staff.admin_toolkit import (
     TenantScopedAdmin,
     TenantScopedInline,
     staff_change_log,
+    staff_tenant_id,
 )
 from staff.selectors import GRAPH_DEFERRED, entities_matching
-from staff.services import contact_consolidate_now, contact_profile_summary_update
+from staff.services import contact_audit_log, contact_consolidate_now, contact_profile_summary_update
 
 # The library's own key model is unused here: every key belongs to a tenant.
 admin.site.unregister(APIKey)
@@ -109,10 +113,24 @@ class MemoryInline(RecentRowsInline[Memory]):
     model = Memory
     limit = 100
     can_delete = True  # through memory_delete (ContactAdmin.save_formset)
-    show_change_link = True
-    readonly_fields = ["memory_type", "content", "importance", "status_badge", "expires_at", "source", "provenance"]
+    readonly_fields = [
+        "edit_link", "memory_type", "content", "importance", "status_badge", "expires_at", "source", "provenance",
+    ]  # fmt: skip
     fields = [*readonly_fields, "pinned"]
     verbose_name_plural = f"memories (active first, the {limit} most important; edit one to change it)"
+    can_edit = False
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
+        # The rows are read-only here (Django's own link would say "View"); each links to the memory's page, which
+        # the user may edit or only view. An inline is made anew for each request: the flag is this user's.
+        self.can_edit = request.user.has_perm("memories.change_memory")
+        return super().get_readonly_fields(request, obj)
+
+    @admin.display(description="")
+    def edit_link(self, memory: Memory) -> str:
+        url = reverse("admin:memories_memory_change", args=[memory.pk])
+        label, css = ("Edit", "inlinechangelink") if self.can_edit else ("View", "inlineviewlink")
+        return format_html('<a href="{}" class="{} rapport-memory-link">{}</a>', url, css, label)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Memory]:
         # 100 rows of text on the page; not 100 vectors.
@@ -187,6 +205,11 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
     class Media:
         css = ADMIN_CSS
 
+    def get_list_display(self, request: HttpRequest) -> Any:
+        # A tenant's staff see one tenant: its name on every row would only cost width (the list fits 1,280 px).
+        columns = super().get_list_display(request)
+        return columns if staff_tenant_id(request) is None else [c for c in columns if c != "tenant"]
+
     def get_readonly_fields(self, request: HttpRequest, obj: Contact | None = None) -> list[str]:
         # A contact's memories, entities, messages and moods carry its tenant too: moving the contact alone would
         # split it from them. A contact is created in its tenant and stays there.
@@ -237,12 +260,31 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
         extra_context = {**(extra_context or {}), "receipt_form": views.ReceiptForm()}
         return super().change_view(request, object_id, form_url, extra_context)
 
+    def history_view(self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None) -> Any:
+        """The contact's audit trail: every staff change about them (``staff.services.contact_audit_log``), then what
+        the lifecycle removed from their memories and why (the History page of Django lists only the first)."""
+        contact = self.get_object(request, object_id)
+        removed = [] if contact is None else [(e, removal_reason(e)) for e in memories_removed(contact=contact)]
+        return super().history_view(request, object_id, {**(extra_context or {}), "removed_memories": removed})
+
     def has_delete_permission(self, request: HttpRequest, obj: Contact | None = None) -> bool:
         # Deleting a contact is a GDPR erasure (tombstone, Redis keys): only through the erase page.
         return False
 
     def can_erase(self, request: HttpRequest, obj: Contact) -> bool:
         return request.user.has_perm("contacts.delete_contact") and self.in_scope(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: Contact, form: Any, change: bool) -> None:
+        """Saved as Django does; an edit of the contact's own fields is a line on its audit trail with before and
+        after (Django's own line says only which fields changed)."""
+        super().save_model(request, obj, form, change)
+        changed = [name for name in form.changed_data if name in form.initial]
+        if change and changed:
+            contact_audit_log(
+                contact=obj, user=request.user, action="Changed the contact.",
+                before={name: form.initial[name] for name in changed},
+                after={name: form.cleaned_data[name] for name in changed},
+            )  # fmt: skip
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         """Memory deletions and profile edits go through their services (the admin's change message still
@@ -277,8 +319,7 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
     def consolidate_now(self, request: HttpRequest, queryset: QuerySet[Contact]) -> None:
         contacts = list(queryset)
         for contact in contacts:
-            contact_consolidate_now(contact=contact)
-            staff_change_log(user_id=request.user.pk, obj=contact, what="Queued a consolidation pass.")
+            contact_consolidate_now(contact=contact, user_id=request.user.pk)
         self.message_user(request, f"Consolidation queued for {len(contacts)} contact(s).")
 
     @admin.display(description="stage", ordering="state__relationship_stage")
@@ -307,7 +348,11 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
     @admin.display(description="last seen", ordering="state__last_seen_at")
     def last_seen_at(self, obj: Contact) -> Any:
         state = _state(obj)
-        return state.last_seen_at if state else None
+        if state is None or state.last_seen_at is None:
+            return None
+        # Compact, in the admin's time zone: the full date-time format wraps to three lines in a narrow column.
+        seen = localtime(state.last_seen_at)
+        return format_html('<time datetime="{}">{}</time>', seen.isoformat(), f"{seen:%Y-%m-%d %H:%M}")
 
     @admin.display(description="state")
     def at_a_glance(self, obj: Contact) -> str:

@@ -12,7 +12,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.db.models.fields.json import KT
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -23,15 +23,19 @@ from memories.services.curation import memory_pin, memory_snapshot
 from memories.services.records import MemoryRestoreError, memory_delete, memory_restore, memory_update
 from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin, staff_change_log
 from staff.selectors import GRAPH_DEFERRED
-from staff.services import memory_add_by_staff, staff_actor
+from staff.services import contact_audit_log, memory_add_by_staff, staff_actor
 
 EDITABLE_FIELDS = ["memory_type", "content", "importance", "expires_at", "pinned"]
+# Where save_model leaves its audit line for log_addition / log_change (Django's own line would name the memory on
+# the memory, with "changed fields" and no before/after).
+_AUDIT_LINE = "_rapport_audit_line"
 
 
 def memory_status_badge(_admin: Any, memory: Memory) -> str:
     """The status as a badge; the admin stylesheet dims the rows of superseded, compressed, expired and
     forgotten ones."""
-    pinned = format_html(' <span class="memory-pinned" title="pinned: never decays">📌</span>') if memory.pinned else ""
+    pin = format_html(' <span class="memory-pinned" title="{}">📌</span>', "pinned: never decays")
+    pinned = pin if memory.pinned else ""
     return format_html('<span class="memory-status memory-status-{}">{}</span>{}', memory.status, memory.status, pinned)
 
 
@@ -45,11 +49,28 @@ def log_memory_deletion(request: HttpRequest, memory: Memory) -> LogEntry:
     """Call before ``memory_delete``, which takes the memory's history with it: the admin log keeps who deleted it,
     when, and the memory as it was — on its contact, so that erasing the contact erases this line too (a tenant's
     business memory, with no contact, on itself)."""
-    contact = memory.contact
-    return staff_change_log(
-        user_id=request.user.pk, obj=contact or memory, what=f"Deleted memory #{memory.pk}.",
-        before=memory_snapshot(memory), action_flag=CHANGE if contact else DELETION,
+    return memory_audit_log(
+        request, memory, f"Deleted memory #{memory.pk}.", before=memory_snapshot(memory),
+        action_flag=CHANGE if memory.contact_id else DELETION,
     )  # fmt: skip
+
+
+def memory_audit_log(
+    request: HttpRequest,
+    memory: Memory,
+    what: str,
+    *,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    action_flag: int = CHANGE,
+) -> LogEntry:
+    """A staff change to a memory, on its contact's audit trail (who, when, before -> after); a tenant's business
+    memory, with no contact, on itself."""
+    if memory.contact is not None:
+        return contact_audit_log(contact=memory.contact, user=request.user, action=what, before=before, after=after)
+    return staff_change_log(
+        user_id=request.user.pk, obj=memory, what=what, before=before, after=after, action_flag=action_flag
+    )
 
 
 @admin.register(ContactEntity)
@@ -148,9 +169,12 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
                 importance=data["importance"], expires_at=data["expires_at"], pinned=data["pinned"],
             )  # fmt: skip
             obj.pk, obj.id, obj._state.adding = memory.pk, memory.pk, False
+            line = memory_audit_log(request, memory, f"Added memory #{memory.pk}.", after=memory_snapshot(memory))
+            setattr(obj, _AUDIT_LINE, line)
             return
         # The form has already written its values onto ``obj``: the history's "before" is read afresh.
         memory = Memory.objects.get(pk=obj.pk)
+        before = memory_snapshot(memory)
         changes = {
             f: data[f] for f in form.changed_data if f != "pinned" and not (f == "importance" and data[f] is None)
         }
@@ -158,6 +182,31 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
             memory_update(memory=memory, changes=changes, actor=actor)
         if "pinned" in form.changed_data:
             memory_pin(memory=memory, pinned=data["pinned"], actor=actor)
+        after = memory_snapshot(Memory.objects.get(pk=obj.pk))
+        if after != before:
+            setattr(obj, _AUDIT_LINE, memory_audit_log(request, memory, f"Edited memory #{memory.pk}.", before=before,
+                                                       after=after))  # fmt: skip
+
+    def log_addition(self, request: HttpRequest, obj: Memory, message: Any) -> LogEntry:
+        return getattr(obj, _AUDIT_LINE)
+
+    def log_change(self, request: HttpRequest, obj: Memory, message: Any) -> LogEntry:
+        # Nothing changed: no line (Django's would say "No fields changed.").
+        return getattr(obj, _AUDIT_LINE, None) or LogEntry(change_message="No fields changed.")
+
+    def response_add(self, request: HttpRequest, obj: Memory, post_url_continue: str | None = None) -> HttpResponse:
+        return self._back_to_contact(request, obj) or super().response_add(request, obj, post_url_continue)
+
+    def response_change(self, request: HttpRequest, obj: Memory) -> HttpResponse:
+        return self._back_to_contact(request, obj) or super().response_change(request, obj)
+
+    def _back_to_contact(self, request: HttpRequest, obj: Memory) -> HttpResponse | None:
+        """A plain "Save" goes back to the memory's contact, where staff came from and where the change is logged
+        ("Save and continue editing" and "Save and add another" do what they say)."""
+        if obj.contact_id is None or {"_continue", "_addanother", "_saveasnew", "_popup"} & set(request.POST):
+            return None
+        messages.success(request, f"Saved memory #{obj.pk}.")
+        return HttpResponseRedirect(reverse("admin:contacts_contact_change", args=[obj.contact_id]))
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """The memory services link entities themselves; the form has no relations to save."""
@@ -196,17 +245,22 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
             except MemoryRestoreError as refused:
                 self.message_user(request, str(refused), messages.WARNING)
                 continue
-            staff_change_log(
-                user_id=request.user.pk, obj=memory.contact or memory, what=f"Restored memory #{memory.pk}."
-            )
+            memory_audit_log(
+                request, memory, f"Restored memory #{memory.pk}.", before={"status": MemoryStatus.FORGOTTEN.value},
+                after={"status": memory.status},
+            )  # fmt: skip
             restored += 1
         self.message_user(request, f"Restored {restored} memory(ies).")
 
     def _pin_all(self, request: HttpRequest, queryset: QuerySet[Memory], *, pinned: bool) -> None:
         actor = staff_actor(request.user.get_username())
-        memories = list(queryset)
+        memories = list(queryset.select_related("contact"))
         for memory in memories:
+            if memory.pinned == pinned:
+                continue
             memory_pin(memory=memory, pinned=pinned, actor=actor)
+            what = f"{'Pinned' if pinned else 'Unpinned'} memory #{memory.pk}."
+            memory_audit_log(request, memory, what, before={"pinned": not pinned}, after={"pinned": pinned})
         self.message_user(request, f"{'Pinned' if pinned else 'Unpinned'} {len(memories)} memory(ies).")
 
     status_badge = admin.display(description="status", ordering="status")(memory_status_badge)
@@ -227,6 +281,19 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
     def history(self, obj: Memory) -> str:
         events = [(event, _event_changes(event)) for event in memory_history(memory=obj)]
         return render_to_string("admin/memories/memory/_history.html", {"events": events})
+
+
+def removal_reason(event: MemoryEvent) -> str:
+    """Why the lifecycle took a memory out of play, as the contact's History page says it."""
+    after = event.after
+    if event.kind == MemoryEventKind.FORGOTTEN:
+        return str(after.get("reason") or "forgotten")
+    if event.kind == MemoryEventKind.SUPERSEDED:
+        return f"superseded by memory #{after['by']} (a newer value, or a near-duplicate merged into it)"
+    if event.kind == MemoryEventKind.COMPRESSED:
+        return f"compressed into pattern memory #{after['pattern']}"
+    expires_at = event.before.get("expires_at")
+    return f"expired (it was to last until {expires_at})" if expires_at else "expired"
 
 
 def _event_changes(event: MemoryEvent) -> list[tuple[str, Any, Any]]:

@@ -40,7 +40,7 @@ def test_consolidate_now_from_the_contact_page_runs_the_pass_after_commit(
     with django_capture_on_commit_callbacks(execute=True) as queued:
         response = staff_client.post(reverse("admin:contacts_contact_consolidate", args=[arjun.pk]), follow=True)
 
-    assert len(queued) == 1
+    assert queued  # the pass waited for the view's transaction to commit
     assert "Consolidation of arjun queued." in response.content.decode()
     assert [e.ref for e in written.entities.all()] == ["pet:bruno"]
 
@@ -118,13 +118,10 @@ def test_staff_resolve_review_flags_and_complete_triggers(staff_client: Client, 
     lines = LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Contact), object_id=str(arjun.pk))
     raised = flag.created_at.strftime("%Y-%m-%d %H:%M UTC")
     assert [(line.user.username, line.change_message) for line in lines.order_by("pk")] == [
-        ("sam", f"Acknowledged crisis flag #{flag.pk} (crisis language, raised {raised}). "
-                'Before: {"resolution_note": "", "resolved_at": null, "resolved_by": ""}. '
-                f'After: {{"resolution_note": "", "resolved_at": "{flag.resolved_at}", "resolved_by": "staff:sam"}}.'),
-        ("sam", f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-20 12:00 UTC). "
-                'Before: {"completed_at": null, "completed_by": "", "completion_note": ""}. '
-                f'After: {{"completed_at": "{trigger.completed_at}", "completed_by": "staff:sam", '
-                '"completion_note": ""}.'),
+        ("sam", f"Acknowledged crisis flag #{flag.pk} (crisis language, raised {raised}): resolved_at: (none) -> "
+                f"{flag.resolved_at.isoformat()}; resolved_by: '' -> 'staff:sam'."),  # type: ignore[union-attr]
+        ("sam", f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-20 12:00 UTC): completed_at: (none) -> "
+                f"{trigger.completed_at.isoformat()}; completed_by: '' -> 'staff:sam'."),  # type: ignore[union-attr]
     ]  # fmt: skip
 
 

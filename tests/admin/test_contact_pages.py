@@ -133,11 +133,10 @@ def test_tenant_staff_edit_the_profile_summary_with_the_change_logged(
     assert response.status_code == 302
     arjun.state.refresh_from_db()
     assert arjun.state.profile_summary == "Dog person. Night owl."
-    line = LogEntry.objects.get(object_id=str(arjun.pk), change_message__startswith="Changed the profile summary.")
+    line = LogEntry.objects.get(object_id=str(arjun.pk), change_message__startswith="Changed the profile summary:")
     assert (line.user, line.change_message) == (
         acme_staff,
-        'Changed the profile summary. Before: {"profile_summary": "Dog person."}. '
-        'After: {"profile_summary": "Dog person. Night owl."}.',
+        "Changed the profile summary: profile_summary: 'Dog person.' -> 'Dog person. Night owl.'.",
     )
 
 

@@ -62,7 +62,10 @@ def test_staff_restore_a_forgotten_memory_through_the_service_and_it_is_logged(
     assert "Restored 1 memory(ies)." in response.content.decode()
     assert (preference.status, preference.events.get(kind="restored").actor) == ("active", "staff:sam")
     line = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(Contact), object_id=str(arjun.pk))
-    assert (line.user.username, line.change_message) == ("sam", f"Restored memory #{preference.pk}.")
+    assert (line.user.username, line.change_message) == (
+        "sam",
+        f"Restored memory #{preference.pk}: status: 'forgotten' -> 'active'.",
+    )
 
 
 def test_restoring_an_active_memory_is_refused_with_a_message(staff_client: Client, arjun: Contact) -> None:
