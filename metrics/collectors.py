@@ -14,10 +14,13 @@ from config.redis_client import redis_client
 
 
 def celery_queues() -> list[str]:
-    """The default queue and every queue a route names (CELERY_TASK_ROUTES)."""
-    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values() if "queue" in route}
-    default = getattr(settings, "CELERY_TASK_DEFAULT_QUEUE", "celery")
-    return sorted({default, *routed})
+    """The default queue, every declared queue (CELERY_TASK_QUEUES) and every queue a route names
+    (CELERY_TASK_ROUTES, a dict of task name to options)."""
+    names = {getattr(settings, "CELERY_TASK_DEFAULT_QUEUE", "celery")}
+    names |= {queue.name for queue in getattr(settings, "CELERY_TASK_QUEUES", None) or ()}
+    routes = getattr(settings, "CELERY_TASK_ROUTES", None) or {}
+    names |= {route["queue"] for route in routes.values() if isinstance(route, dict) and "queue" in route}
+    return sorted(names)
 
 
 class CeleryQueueDepthCollector:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.core.checks import run_checks
 from django.test import Client
+from kombu import Queue
 from rest_framework.test import APIClient
 
 from config.redis_client import redis_client
@@ -129,3 +130,16 @@ def test_queue_depth_is_each_celery_queues_length_in_redis() -> None:
     # then each queue's depth is its list's length
     assert value(samples, "rapport_celery_queue_length", queue="webhooks") == 2
     assert value(samples, "rapport_celery_queue_length", queue="celery") == 0
+
+
+def test_every_declared_or_routed_queue_is_measured(settings: Any) -> None:
+    # given a queue declared and another only routed to (as Celery settings may name them)
+    settings.CELERY_TASK_QUEUES = [Queue("celery"), Queue("embeddings")]
+    settings.CELERY_TASK_ROUTES = {"x.task": {"queue": "consolidation"}, "y.task": {"queue": "webhooks"}}
+
+    # when scraped
+    samples = scrape()
+
+    # then each has its depth, the default queue too
+    queues = {dict(labels)["queue"] for (name, labels) in samples if name == "rapport_celery_queue_length"}
+    assert queues == {"celery", "embeddings", "consolidation", "webhooks"}
