@@ -438,6 +438,11 @@ METRICS_SCRAPE_COLLECTORS = [
     "ingest.metrics.PendingBacklogCollector",
     "metrics.collectors.CeleryQueueDepthCollector",
 ]
+# A Celery worker on a host without a web process of its own serves its metrics itself, on this port (0: off), from
+# its PROMETHEUS_MULTIPROC_DIR (required: its tasks run in child processes). No token there: bind it to a private
+# network only. METRICS.md, "Across hosts".
+METRICS_WORKER_PORT = env.int("METRICS_WORKER_PORT", default=0)
+METRICS_WORKER_ADDR = env.str("METRICS_WORKER_ADDR", default="127.0.0.1")
 
 # --- Django basics ----------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -1,9 +1,11 @@
 """Gunicorn's multi-process mode, for real: gunicorn started as the Procfile starts it (reading gunicorn.conf.py),
 two workers against the test database; whichever worker answers a scrape, it counts every worker's requests, and
-another process of the host (a Celery worker) writing to the same directory is counted too."""
+another process of the host (a Celery worker) writing to the same directory is counted too. And a worker on a host of
+its own serves its tasks' metrics itself (METRICS_WORKER_PORT)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -16,8 +18,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from celery.exceptions import AlwaysEagerIgnored
 from django.db import connection
 
+from config.celery import app as celery_app
 from tests.metrics.scrape import parse, value
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -140,3 +144,32 @@ def test_a_dead_workers_counts_stay_and_another_process_of_the_host_is_counted(
     # then the dead worker's requests are still counted, and so is the other process's message
     assert value(samples, "rapport_http_request_duration_seconds_count", **HEALTH) == sent
     assert value(samples, "rapport_ingest_messages_processed_total") == 1
+
+
+def test_a_worker_with_a_metrics_port_serves_its_childrens_task_metrics(multiproc_dir: Path, tmp_path: Path) -> None:
+    # given a Celery worker (two pool processes) with METRICS_WORKER_PORT, as on a host with no web process
+    port = _free_port()
+    log = (tmp_path / "worker.log").open("wb")
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "celery", "--concurrency", "2",
+         "--hostname", f"metrics-{time.monotonic_ns()}@%h", "--without-mingle", "--without-gossip"],
+        cwd=ROOT, env={**_environment(multiproc_dir), "METRICS_WORKER_PORT": str(port)},
+        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )  # fmt: skip
+    task, name = "memories.tasks.sweep_pending_messages", "rapport_celery_task_duration_seconds_count"
+    try:
+        # when a task is sent through the broker (not run eagerly) and the worker runs it in a pool process
+        with pytest.warns(AlwaysEagerIgnored):  # the test settings' eager mode does not apply to send_task: as wanted
+            celery_app.send_task(task)
+
+        # then the worker's own endpoint shows it, though the task ran in a child process
+        deadline, seen = time.monotonic() + 90, 0.0
+        while seen < 1 and time.monotonic() < deadline:
+            with contextlib.suppress(OSError):  # not listening yet
+                seen = value(parse(_get(f"http://127.0.0.1:{port}/metrics")[1]), name, task=task, state="SUCCESS")
+            time.sleep(0.5)
+        assert seen == 1, (tmp_path / "worker.log").read_text()[-4000:]
+    finally:
+        os.killpg(worker.pid, signal.SIGTERM)
+        worker.wait(timeout=60)
+        log.close()
