@@ -13,7 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from config.embedded.session import embedded_services
+from config.embedded.session import configured_data_dir, embedded_services
+from metrics.multiprocess import ENV, multiprocess_dir_fresh, run_dir
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -53,6 +54,8 @@ def print_banner(api_key: str) -> None:
 
 def run_processes() -> int:
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    # One emptied directory per run that web, the workers, beat and mcp all write their metrics to (METRICS.md).
+    env[ENV] = str(multiprocess_dir_fresh(path=run_dir(data_dir=configured_data_dir(), name="run")))
     port = os.environ.get("PORT", "8000")
     honcho = subprocess.Popen(
         [sys.executable, "-m", "honcho", "start", "-f", str(BASE_DIR / "Procfile"), "-p", port],

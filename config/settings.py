@@ -60,9 +60,11 @@ INSTALLED_APPS = [
     "context",
     "staff",
     "mcpserver",
+    "metrics",
 ]
 
 MIDDLEWARE = [
+    "metrics.middleware.RequestLatencyMiddleware",  # first: its time includes every other middleware's
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.NulInPathMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -426,6 +428,21 @@ API_KEY_CUSTOM_HEADER = "HTTP_X_API_KEY"
 # its own (web is PORT, 8000 by default).
 MCP_HOST = env.str("MCP_HOST", default=env.str("HOST", default="127.0.0.1"))
 MCP_PORT = env.int("MCP_PORT", default=8765)
+
+# --- Metrics (metrics/, METRICS.md) ----------------------------------------------------------------
+# GET /metrics (Prometheus text format) wants ``Authorization: Bearer <METRICS_TOKEN>`` when this is set; unset, it
+# is open (counts and timings only, no personal data), and with DEBUG off the metrics.W001 check warns at start.
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+# Read at each scrape (the rest is recorded as it happens): the pending backlog (Postgres), the queue depths (Redis).
+METRICS_SCRAPE_COLLECTORS = [
+    "ingest.metrics.PendingBacklogCollector",
+    "metrics.collectors.CeleryQueueDepthCollector",
+]
+# A Celery worker on a host without a web process of its own serves its metrics itself, on this port (0: off), from
+# its PROMETHEUS_MULTIPROC_DIR (required: its tasks run in child processes). No token there: bind it to a private
+# network only. METRICS.md, "Across hosts".
+METRICS_WORKER_PORT = env.int("METRICS_WORKER_PORT", default=0)
+METRICS_WORKER_ADDR = env.str("METRICS_WORKER_ADDR", default="127.0.0.1")
 
 # --- Django basics ----------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

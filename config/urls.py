@@ -4,9 +4,11 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import AllowAny
 
 from config.health import HealthApi
+from metrics.views import metrics_view
 
 urlpatterns = [
     path("health", HealthApi.as_view(), name="health"),
+    path("metrics", metrics_view, name="metrics"),
     path(
         "api/schema/",
         SpectacularAPIView.as_view(authentication_classes=[], permission_classes=[AllowAny]),

@@ -32,6 +32,8 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from tokenizers import Tokenizer
 
+from metrics.instruments import embedding_call_measured
+
 if TYPE_CHECKING:
     import openai
 
@@ -80,12 +82,14 @@ def embed_texts(texts: Sequence[str]) -> list[list[float]]:
     if any(not text.strip() for text in texts):
         # A blank text embeds to a vector near everything; callers never mean to store or search one.
         raise ValueError("cannot embed a blank text")
-    if settings.EMBEDDING_PROVIDER == "openai":
-        vectors = _openai_embed(texts)
-    else:
-        _check_local_settings()
-        vectors = _local_embed(texts)
-    return _normalised(vectors).tolist()
+    provider = str(settings.EMBEDDING_PROVIDER)
+    with embedding_call_measured(provider=provider):
+        if provider == "openai":
+            vectors = _openai_embed(texts)
+        else:
+            _check_local_settings()
+            vectors = _local_embed(texts)
+        return _normalised(vectors).tolist()
 
 
 def embed_query(text: str) -> list[float]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from functools import lru_cache
@@ -14,6 +15,8 @@ from functools import lru_cache
 import openai
 from django.conf import settings
 from openai.types.chat import ChatCompletion
+
+from metrics.instruments import llm_call_record
 
 # Calls run on these threads so `timeout` bounds the wall-clock time of the whole call: the HTTP client's
 # timeouts are per phase (connect, each read), which a server trickling bytes could stretch indefinitely.
@@ -73,6 +76,20 @@ def _complete(
 ) -> str:
     if not llm_configured():
         raise LLMUnavailable("LLM not configured (OPENAI_API_KEY is empty)")
+    started = time.perf_counter()
+    try:
+        content = _call(system, user, model, timeout, max_tokens, response_format=response_format)
+    except LLMUnavailable as err:
+        outcome = "timeout" if isinstance(err, LLMTimeout) else "error"
+        llm_call_record(seconds=time.perf_counter() - started, outcome=outcome)
+        raise
+    llm_call_record(seconds=time.perf_counter() - started, outcome="ok")
+    return content
+
+
+def _call(
+    system: str, user: str, model: str | None, timeout: float, max_tokens: int, *, response_format: dict | None
+) -> str:
     client = _client(settings.OPENAI_BASE_URL, settings.OPENAI_API_KEY, timeout)
     future = _CALLS.submit(_create, client, model or settings.LLM_MODEL, system, user, max_tokens, response_format)
     try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from metrics.instruments import webhook_attempt_record
 from webhooks.services.delivery import deliveries_due_sweep, delivery_attempt
 from webhooks.services.retention import deliveries_retention_apply
 
@@ -15,7 +16,10 @@ ATTEMPT_SOFT_LIMIT, ATTEMPT_HARD_LIMIT = 60, 90
 def deliver_webhook(delivery_id: int) -> str | None:
     """One attempt; the retry is a row the sweeper (or a countdown) picks up, not a Celery retry."""
     delivery = delivery_attempt(delivery_id=delivery_id)
-    return None if delivery is None else delivery.status
+    if delivery is None:
+        return None
+    webhook_attempt_record(delivery_status=delivery.status)
+    return delivery.status
 
 
 @shared_task(acks_late=True, soft_time_limit=50, time_limit=55)

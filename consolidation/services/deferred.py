@@ -30,6 +30,7 @@ from memories.models import Memory, MemoryStatus, MemoryType
 from memories.services.enrichment import memory_merge_similar
 from memories.services.entities import contact_entities, entities_mentioned
 from memories.services.records import memory_update
+from metrics.instruments import consolidation_pass_record
 from moods.models import MoodLog, MoodSource
 
 logger = logging.getLogger(__name__)
@@ -82,6 +83,7 @@ def contact_consolidate_deferred(*, contact_id: int) -> dict[str, int]:
     boosted = _emotional_importance(contact_id, recent)
     stats = {"merged": merged, "linked": linked, "boosted": boosted, "profile": _profile(contact_id, since)}
     _record_pass(contact_id, started)
+    consolidation_pass_record(kind="deferred", seconds=(timezone.now() - started).total_seconds(), stats=stats)
     return stats
 
 

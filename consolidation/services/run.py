@@ -6,6 +6,7 @@ under one advisory lock."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -28,6 +29,7 @@ from memories.services.lifecycle import (
     memories_forgotten_delete,
     memories_prune,
 )
+from metrics.instruments import consolidation_pass_record
 
 logger = logging.getLogger(__name__)
 Progress = Callable[[str, int | tuple[int, int]], None]
@@ -60,8 +62,10 @@ def consolidation_run(
             tenant_slug=tenant.slug if tenant else "",
             contact_external_id=contact.external_id if contact else "",
         )
+        started = time.perf_counter()
         stats = _steps(scope, now, progress, use_llm=True)
         ConsolidationRun.objects.filter(pk=record.pk).update(finished_at=clock.now(), stats=stats)
+        consolidation_pass_record(kind="periodic", seconds=time.perf_counter() - started, stats=stats)
         return stats
 
 

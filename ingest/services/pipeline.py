@@ -26,6 +26,7 @@ from memories.services.enrichment import memories_embed_pending, memory_merge_si
 from memories.services.entities import contact_entities, entities_mentioned, entity_resolve
 from memories.services.llm_extraction import memories_extract_with_llm
 from memories.services.records import memory_link_reply
+from metrics.instruments import ingest_processed
 from moods.services.crisis import message_crisis_record
 from moods.services.readings import message_mood_record
 from providers import llm
@@ -66,9 +67,10 @@ def message_process_inline(*, message_id: int) -> bool:
 
 
 def message_mark_processed(*, message_id: int) -> None:
-    Message.objects.filter(pk=message_id, processed_at__isnull=True).update(
+    if Message.objects.filter(pk=message_id, processed_at__isnull=True).update(
         processing_status=ProcessingStatus.DONE, processed_at=clock.now()
-    )
+    ):
+        ingest_processed.inc()  # once per message: a retried task finds it already processed
 
 
 def message_process_deferred(*, message_id: int) -> None:

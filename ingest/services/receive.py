@@ -22,6 +22,7 @@ from config import clock
 from contacts.history import history_append
 from contacts.models import Contact, ContactState, Conversation, Message, Tenant
 from ingest.services.pipeline import message_process_inline
+from metrics.instruments import ingest_accepted
 from privacy.services import contact_erased_at
 
 logger = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ def message_ingest(*, tenant: Tenant, payload: IngestPayload, idempotency_key: s
         if replay is None:
             raise
         return replay
+    ingest_accepted.inc()  # a replay is not counted: it stored nothing
     _process(message)
     return IngestReceipt(message_id=client_id)
 

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Bottom to top. An app may import the apps before it, never one after it.
 LAYERS = [
+    "metrics",
     "providers",
     "contacts",
     "webhooks",

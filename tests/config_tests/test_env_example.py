@@ -43,6 +43,7 @@ def test_the_production_block_documents_every_deploy_setting() -> None:
         "SECURE_HSTS_SECONDS": "31536000",
         "DATABASE_URL": "postgres://rapport:change-me@db.example.com:5432/rapport",
         "REDIS_URL": "redis://redis.example.com:6379/0",
+        "METRICS_TOKEN": "change-me",
     }
 
 

@@ -69,12 +69,28 @@ def _wait_for(condition, timeout: float) -> bool:  # type: ignore[no-untyped-def
 
 
 @pytest.mark.slow
+def _metrics_status(port: int, token: str) -> int:
+    try:
+        _metrics_text(port, token)
+    except urllib.error.HTTPError as error:
+        return error.code
+    return 200
+
+
+def _metrics_text(port: int, token: str) -> str:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/metrics", headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return str(response.read().decode())
+
+
 def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(tmp_path: Path) -> None:
     # given a data directory of its own and a free port
     data_dir = tmp_path / "data"
     port, mcp_port = _free_port(), _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env.update(RAPPORT_DATA_DIR=str(data_dir), PORT=str(port), MCP_PORT=str(mcp_port), PYTHONUNBUFFERED="1")
+    env["METRICS_TOKEN"] = "make-run-metrics-token"
     process = subprocess.Popen(
         [sys.executable, "-m", "config.run"],
         cwd=ROOT,
@@ -117,6 +133,13 @@ def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(
                                             "conversation_id": "c1", "message_id": "m1"})[0] == 202  # fmt: skip
         processed = _wait_for(lambda: _get(port, key, "/contacts/arjun")["counts"]["pending_messages"] == 0, timeout=60)
         assert processed, "".join(lines)
+        # and /metrics (its token set) shows the ingest's latency and the worker's processed count: every process of
+        # the run writes to one directory
+        assert _metrics_status(port, token="") == 401
+        metrics = _metrics_text(port, token="make-run-metrics-token")
+        assert 'rapport_http_request_duration_seconds_count{method="POST",route="/ingest",status="202"} 1.0' in metrics
+        assert "rapport_ingest_messages_processed_total 1.0" in metrics
+        assert "rapport_ingest_pending_messages 0.0" in metrics
         memories = _get(port, key, "/contacts/arjun/memories?type=fact")["results"]
         assert [(m["content"], m["embedding_model"]) for m in memories] == [("Lives in Chennai", "all-MiniLM-L6-v2")]
 
