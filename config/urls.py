@@ -3,10 +3,11 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import AllowAny
 
-from config.health import HealthApi
+from config.health import HealthApi, ReadinessApi
 
 urlpatterns = [
     path("health", HealthApi.as_view(), name="health"),
+    path("health/ready", ReadinessApi.as_view(), name="health-ready"),
     path(
         "api/schema/",
         SpectacularAPIView.as_view(authentication_classes=[], permission_classes=[AllowAny]),
