@@ -36,6 +36,12 @@ _SHARED_PROCESSORS: list[Any] = [
 ]
 
 
+def _drop_color_message(logger: Any, method_name: str, event_dict: Any) -> Any:
+    """uvicorn adds an ANSI-coloured copy of its message as an extra field: the same text twice, with escapes."""
+    event_dict.pop("color_message", None)
+    return event_dict
+
+
 def request_id_from(*, header: str | None) -> str:
     """The caller's ``X-Request-ID`` when it is safe to echo and log, else a new one."""
     if header is not None and _SAFE_REQUEST_ID.fullmatch(header):
@@ -44,7 +50,9 @@ def request_id_from(*, header: str | None) -> str:
 
 
 def configure_structlog() -> None:
-    """structlog's loggers hand their events to the standard library, which formats them with the rest."""
+    """structlog's loggers hand their events to the standard library, which formats them with the rest. Python's
+    warnings (a library's deprecation, Celery's SecurityWarning) become log lines too, instead of text on stderr."""
+    logging.captureWarnings(True)
     structlog.configure(
         processors=[
             structlog.stdlib.filter_by_level,
@@ -66,7 +74,7 @@ def structured_formatter(*, renderer: str) -> structlog.stdlib.ProcessorFormatte
 def _formatter_options(*, renderer: str) -> dict[str, Any]:
     final: Any = structlog.dev.ConsoleRenderer() if renderer == "console" else structlog.processors.JSONRenderer()
     return {
-        "foreign_pre_chain": [*_SHARED_PROCESSORS, structlog.stdlib.ExtraAdder()],
+        "foreign_pre_chain": [*_SHARED_PROCESSORS, structlog.stdlib.ExtraAdder(), _drop_color_message],
         "processors": [
             structlog.stdlib.ProcessorFormatter.remove_processors_meta,
             # JSON: a traceback as one structured value, not lines a log shipper would split into separate records.
