@@ -59,6 +59,8 @@ def run_checks() -> dict[str, str]:
 
 
 def check_worker() -> str:
+    if not settings.READY_WORKER_QUEUES:
+        return "ok (no queue required)"
     ages = worker_heartbeat_ages(queues=settings.READY_WORKER_QUEUES)
     stale = settings.WORKER_HEARTBEAT_STALE_SECONDS
     silent = [queue for queue, age in ages.items() if age is None or age > stale]

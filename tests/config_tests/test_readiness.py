@@ -33,7 +33,10 @@ def _pending_messages(count: int) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _no_heartbeat() -> None:
+def _no_heartbeat(settings: Any) -> None:
+    """No worker has beaten yet, and readiness needs one on the default queue (as outside tests, whose tasks run in
+    place and need none)."""
+    settings.READY_WORKER_QUEUES = ["celery"]
     redis_client().delete(HEARTBEAT_KEY)
 
 
@@ -136,6 +139,18 @@ def test_not_ready_when_redis_is_down(settings: Any) -> None:
     assert body["failing"] == ["redis", "worker"]
     assert body["checks"]["worker"] == "error: redis unavailable"
     assert body["checks"]["postgres"] == "ok"
+
+
+def test_with_no_queue_required_no_heartbeat_is_needed(settings: Any) -> None:
+    # given no queue named (tasks run in place)
+    settings.READY_WORKER_QUEUES = []
+
+    # when readiness is asked, no worker having ever beaten
+    response = APIClient().get("/health/ready")
+
+    # then ready
+    assert response.status_code == 200
+    assert response.json()["checks"]["worker"] == "ok (no queue required)"
 
 
 def test_a_workers_heartbeat_signal_records_the_queues_it_consumes() -> None:
