@@ -18,8 +18,9 @@ logger = logging.getLogger(__name__)
 
 # The message header carrying the id of the request that enqueued a task (config/logging.py binds it in web).
 REQUEST_ID_HEADER_NAME = "request_id"
-# Tokens of the values bound for the running task, restored after it (a stack: an eager task may run inside another).
-_task_context_tokens: list[Any] = []
+# Tokens of the values bound for each running task (by task id: an eager task may run inside another, a thread pool
+# runs several at once), reset when it ends.
+_task_context_tokens: dict[str, Any] = {}
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -63,7 +64,8 @@ def _bind_task_context(task: Any = None, task_id: str | None = None, **kwargs: A
     request_id = _request_id_of(task)
     if request_id is not None:
         context["request_id"] = request_id
-    _task_context_tokens.append(structlog.contextvars.bind_contextvars(**context))
+    if task_id is not None:
+        _task_context_tokens[task_id] = structlog.contextvars.bind_contextvars(**context)
 
 
 def _request_id_of(task: Any) -> str | None:
@@ -76,9 +78,10 @@ def _request_id_of(task: Any) -> str | None:
 
 
 @signals.task_postrun.connect
-def _unbind_task_context(**kwargs: Any) -> None:
-    if _task_context_tokens:
-        structlog.contextvars.reset_contextvars(**_task_context_tokens.pop())
+def _unbind_task_context(task_id: str | None = None, **kwargs: Any) -> None:
+    tokens = _task_context_tokens.pop(task_id, None) if task_id is not None else None
+    if tokens is not None:
+        structlog.contextvars.reset_contextvars(**tokens)
 
 
 @signals.heartbeat_sent.connect

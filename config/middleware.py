@@ -131,8 +131,11 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, OperationalError | InterfaceError):
             return None
-        # The kind only: a driver message can carry the host, user or database name.
-        logger.warning("database unavailable on %s %s: %s", request.method, request.path, type(exception).__name__)
+        # The kind only: a driver message can carry the host, user or database name. The route, not the path (whose
+        # ids may be a contact's phone number or e-mail address).
+        match = request.resolver_match
+        route = match.route if match is not None else None
+        logger.warning("database unavailable on %s %s: %s", request.method, route, type(exception).__name__)
         response = JsonResponse({"detail": "The database is unavailable; retry shortly."}, status=503)
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
         return response
