@@ -16,7 +16,7 @@ from config.heartbeat import worker_heartbeat_record
 
 logger = logging.getLogger(__name__)
 
-# The message header carrying the id of the request that enqueued a task (config/logging.py binds it in web).
+# The message header carrying the id of the request that enqueued a task (bound while serving it: config.middleware).
 REQUEST_ID_HEADER_NAME = "request_id"
 # Tokens of the values bound for each running task (by task id: an eager task may run inside another, a thread pool
 # runs several at once), reset when it ends.
