@@ -28,4 +28,4 @@ RUN DATABASE_URL=postgres://build@localhost/build REDIS_URL=redis://localhost:63
 RUN useradd --create-home rapport && mkdir -p /app/data && chown -R rapport /app/data
 USER rapport
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3", "--logger-class", "config.logging.GunicornLogger"]

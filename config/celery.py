@@ -1,11 +1,26 @@
-"""The Celery app. Configuration comes from Django settings (CELERY_* names)."""
+"""The Celery app. Configuration comes from Django settings (CELERY_* names).
 
+Its signals carry a request's id into the tasks it enqueued (bound to their log lines), send Celery's own logging
+through settings.LOGGING, and record the workers' heartbeat (config/heartbeat.py)."""
+
+import logging
 import os
 from typing import Any
 
+import structlog
 from celery import Celery, signals
+from redis.exceptions import RedisError
 
 from config.embedded import ensure_configured_services
+from config.heartbeat import worker_heartbeat_record
+
+logger = logging.getLogger(__name__)
+
+# The message header carrying the id of the request that enqueued a task (bound while serving it: config.middleware).
+REQUEST_ID_HEADER_NAME = "request_id"
+# Tokens of the values bound for each running task (by task id: an eager task may run inside another, a thread pool
+# runs several at once), reset when it ends.
+_task_context_tokens: dict[str, Any] = {}
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -20,3 +35,59 @@ def _start_embedded_services(**kwargs: Any) -> None:
     services the settings point at are started (or found) then. Importing this module starts nothing (and
     ``config/__init__.py`` imports it whenever anything under ``config`` is imported, the settings included)."""
     ensure_configured_services()
+
+
+@signals.setup_logging.connect
+def _use_django_logging(**kwargs: Any) -> None:
+    """Celery's logs go through settings.LOGGING (JSON lines, config/logging.py) like everything else: connected,
+    this signal stops Celery from installing its own plain-text handlers and from redirecting stdout to a logger."""
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
+
+
+@signals.before_task_publish.connect
+def _carry_request_id(headers: dict[str, Any] | None = None, **kwargs: Any) -> None:
+    """A task enqueued while serving a request carries the request's id in its message headers."""
+    request_id = structlog.contextvars.get_contextvars().get("request_id")
+    if headers is not None and request_id is not None:
+        headers[REQUEST_ID_HEADER_NAME] = request_id
+
+
+@signals.task_prerun.connect
+def _bind_task_context(task: Any = None, task_id: str | None = None, **kwargs: Any) -> None:
+    """The worker's lines while a task runs name the task and the request that enqueued it. A task run in place
+    (eager, in tests) already has the request's id bound: kept."""
+    context: dict[str, Any] = {"task": getattr(task, "name", None), "task_id": task_id}
+    request_id = _request_id_of(task)
+    if request_id is not None:
+        context["request_id"] = request_id
+    if task_id is not None:
+        _task_context_tokens[task_id] = structlog.contextvars.bind_contextvars(**context)
+
+
+def _request_id_of(task: Any) -> str | None:
+    """A message's own headers are the task request's attributes in a worker; ``apply(headers=…)`` nests them."""
+    request = getattr(task, "request", None)
+    found = getattr(request, REQUEST_ID_HEADER_NAME, None) or (getattr(request, "headers", None) or {}).get(
+        REQUEST_ID_HEADER_NAME
+    )
+    return found if isinstance(found, str) else None
+
+
+@signals.task_postrun.connect
+def _unbind_task_context(task_id: str | None = None, **kwargs: Any) -> None:
+    tokens = _task_context_tokens.pop(task_id, None) if task_id is not None else None
+    if tokens is not None:
+        structlog.contextvars.reset_contextvars(**tokens)
+
+
+@signals.heartbeat_sent.connect
+def _record_heartbeat(**kwargs: Any) -> None:
+    """Every 2 s in the worker's main process: the queues it consumes are being served (GET /health/ready)."""
+    try:
+        worker_heartbeat_record(queues=app.amqp.queues.consume_from or app.amqp.queues)
+    except RedisError:
+        logger.warning("worker heartbeat not recorded: Redis unavailable")

@@ -1,5 +1,6 @@
 """JSON error pages for the API: a path no route matches (``/memories/abc``) and an unhandled error answer
-``{"detail": …}`` like every DRF error, not Django's HTML. The admin keeps its HTML pages. DRF's own errors go
+``{"detail": …}`` like every DRF error, not Django's HTML (with DEBUG on too: config.middleware.UnroutedPathMiddleware).
+The admin keeps its HTML pages. DRF's own errors go
 through ``api_exception_handler`` (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``)."""
 
 from __future__ import annotations
@@ -24,16 +25,16 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    if _is_html_page(request):
+    if is_html_page(request):
         return defaults.page_not_found(request, exception)
     return JsonResponse({"detail": "Not found."}, status=404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if _is_html_page(request):
+    if is_html_page(request):
         return defaults.server_error(request)
     return JsonResponse({"detail": "Server error."}, status=500)
 
 
-def _is_html_page(request: HttpRequest) -> bool:
+def is_html_page(request: HttpRequest) -> bool:
     return request.path.startswith(("/admin/", "/api/docs/"))

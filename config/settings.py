@@ -16,6 +16,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 
 from config.embedded.paths import redis_socket_for, socket_dir_for
+from config.logging import configure_structlog, logging_config
+from config.sentry import sentry_init
 
 # The typed admins subclass ``ModelAdmin[Contact]``; Django's admin classes take no type argument at run time
 # until this gives them one (it only adds ``__class_getitem__``).
@@ -64,7 +66,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "metrics.middleware.RequestLatencyMiddleware",  # first: its time includes every other middleware's
+    # First: every response, a redirect or an early 404 included, carries X-Request-ID and is logged once.
+    "config.middleware.RequestLogMiddleware",
+    "metrics.middleware.RequestLatencyMiddleware",  # next: its time includes every other middleware's
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.NulInPathMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -74,6 +78,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Inside CommonMiddleware, whose APPEND_SLASH redirect still sees the 404: an unrouted path is a JSON 404,
+    # DEBUG on or off.
+    "config.middleware.UnroutedPathMiddleware",
     # Last, so it sees the view's exceptions first: Postgres unreachable → a JSON 503, not a 500.
     "config.middleware.DatabaseUnavailableMiddleware",
 ]
@@ -475,10 +482,22 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-}
+# --- Logs, errors reported, readiness ---------------------------------------------------------
+# JSON lines on stdout from every process (config/logging.py); LOG_FORMAT=console renders them for a human.
+LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
+LOG_FORMAT = env.str("LOG_FORMAT", default="json")
+if LOG_FORMAT not in {"json", "console"}:
+    raise ImproperlyConfigured("LOG_FORMAT must be 'json' or 'console'")
+configure_structlog()
+LOGGING = logging_config(level=LOG_LEVEL, renderer=LOG_FORMAT)
+# Errors reported to Sentry when set (config/sentry.py: no message text, no personal data); off by default.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+SENTRY_ENVIRONMENT = env.str("SENTRY_ENVIRONMENT", default="development" if DEBUG else "production")
+if SENTRY_DSN:
+    sentry_init(dsn=SENTRY_DSN, environment=SENTRY_ENVIRONMENT)
+# GET /health/ready (config/health.py): not ready when no worker consuming these queues has beaten within
+# WORKER_HEARTBEAT_STALE_SECONDS (a worker beats every 2 s, config/celery.py), or when more messages than
+# READY_MAX_PENDING_MESSAGES wait for processing (the worker is falling behind: send traffic elsewhere).
+READY_WORKER_QUEUES = env.list("READY_WORKER_QUEUES", default=["celery"])
+WORKER_HEARTBEAT_STALE_SECONDS = env.int("WORKER_HEARTBEAT_STALE_SECONDS", default=30)
+READY_MAX_PENDING_MESSAGES = env.int("READY_MAX_PENDING_MESSAGES", default=10_000)

@@ -3,11 +3,12 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.permissions import AllowAny
 
-from config.health import HealthApi
+from config.health import HealthApi, ReadinessApi
 from metrics.views import metrics_view
 
 urlpatterns = [
     path("health", HealthApi.as_view(), name="health"),
+    path("health/ready", ReadinessApi.as_view(), name="health-ready"),
     path("metrics", metrics_view, name="metrics"),
     path(
         "api/schema/",

@@ -54,7 +54,8 @@ def mcp_http_app(*, host: str) -> ASGIApp:
 def mcp_http_serve(*, host: str, port: int) -> None:
     import uvicorn
 
-    uvicorn.run(mcp_http_app(host=host), host=host, port=port, log_level="info")
+    # log_config=None: uvicorn's lines go through settings.LOGGING (JSON, config/logging.py), not its own handlers.
+    uvicorn.run(mcp_http_app(host=host), host=host, port=port, log_level="info", log_config=None)
 
 
 def _unauthorized(*, key_sent: bool, authorization: bool) -> JSONResponse:

@@ -30,6 +30,8 @@ CELERY_BROKER_URL = celery_broker_url(REDIS_URL)  # the test Redis database (tes
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CELERY_TASK_ALWAYS_EAGER = True  # tasks run for real, in-process, when enqueued
 CELERY_TASK_EAGER_PROPAGATES = True
+# ... so no worker needs to be beating for /health/ready (tests/config_tests/test_readiness.py names its queues).
+READY_WORKER_QUEUES: list[str] = []
 
 # Parallel runs in one checkout (e.g. two people's pytest against one embedded server) each take their own
 # test database: RAPPORT_TEST_DB_SUFFIX=_b pytest ...

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -32,3 +34,61 @@ def test_a_body_nested_too_deep_is_a_400_on_any_endpoint_that_reads_json(api_cli
 
     assert response.status_code == 400
     assert response.json() == {"detail": "JSON parse error - nested deeper than 64 levels."}
+
+
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize("path", ["/contact/x", "/contacts/x/", "/contacts/x/memories/extra", "/static-nothing"])
+def test_an_unrouted_path_is_a_json_404_with_debug_on_or_off(
+    api_client: APIClient, settings: Any, debug: bool, path: str
+) -> None:
+    # given DEBUG on (make run) or off, where Django would answer its HTML page listing every URL pattern
+    settings.DEBUG = debug
+
+    # when a path no route matches is asked
+    response = api_client.get(path)
+
+    # then the API's JSON 404, naming no pattern
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"detail": "Not found."}
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_a_method_a_route_does_not_take_is_a_json_405_with_debug_on_or_off(
+    api_client: APIClient, settings: Any, debug: bool
+) -> None:
+    # given DEBUG on or off
+    settings.DEBUG = debug
+
+    # when a route is sent a method it does not take
+    response = api_client.delete("/health")
+
+    # then a JSON 405
+    assert response.status_code == 405
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"detail": 'Method "DELETE" not allowed.'}
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_the_admin_keeps_its_html_404_with_debug_on_or_off(admin_client: APIClient, settings: Any, debug: bool) -> None:
+    # given DEBUG on or off
+    settings.DEBUG = debug
+
+    # when an admin page that does not exist is asked
+    response = admin_client.get("/admin/no-such-page/")
+
+    # then the admin's HTML 404
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+
+
+def test_a_path_missing_its_slash_still_redirects_to_the_admin(admin_client: APIClient, settings: Any) -> None:
+    # given DEBUG on (the JSON 404 must not pre-empt CommonMiddleware's APPEND_SLASH redirect)
+    settings.DEBUG = True
+
+    # when the admin is asked without its trailing slash
+    response = admin_client.get("/admin")
+
+    # then the redirect to /admin/
+    assert response.status_code == 301
+    assert response["Location"] == "/admin/"

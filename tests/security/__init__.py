@@ -11,7 +11,7 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, get_resolver
 
 # Top-level patterns that are not the tenant API: no tenant key, no tenant data behind them (/metrics: its own token).
-SKIPPED = frozenset({"health", "metrics", "api/schema/", "api/docs/", "admin/"})
+SKIPPED = frozenset({"health", "health/ready", "metrics", "api/schema/", "api/docs/", "admin/"})
 METHODS = ("get", "post", "put", "patch", "delete")
 _PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
 

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
+from config.logging import log_to_stderr
 from contacts.authentication import api_key_get
 from mcpserver.http import mcp_http_serve
 from mcpserver.tools import rapport_mcp
@@ -31,7 +32,8 @@ class Command(BaseCommand):
         api_key = _api_key_from_environment()
         # Tools run on worker threads with connections of their own: this thread's is not used again.
         connections.close_all()
-        # Nothing may be written to stdout from here: it is the MCP channel (logging goes to stderr).
+        # Nothing may be written to stdout from here: it is the MCP channel. The logs move to stderr.
+        log_to_stderr()
         rapport_mcp(api_key=api_key).run("stdio")
 
 
