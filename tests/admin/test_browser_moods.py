@@ -164,7 +164,7 @@ def test_staff_acknowledge_a_crisis_flag_with_a_note_in_the_review_queue(chromiu
     )
     line = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(Contact), object_id=str(arjun.pk))
     assert line.user.username == "staffer"
-    assert '"resolution_note": "Called Arjun; he is safe and talking to his sister."' in line.change_message
+    assert "resolution_note: '' -> 'Called Arjun; he is safe and talking to his sister.'" in line.change_message
     chromium.get(f"{live_server.url}{reverse('admin:contacts_contact_history', args=[arjun.pk])}")
     assert f"Acknowledged crisis flag #{world.flag.pk}" in chromium.find_element(By.ID, "change-history").text
     chromium.save_screenshot(str(ARTIFACTS / "mood-8-contact-history.png"))

@@ -173,8 +173,8 @@ def test_acknowledging_a_trigger_keeps_who_and_the_note(staff_client: Client, qu
     chart = mood_chart_get(contact=trigger.contact, state=trigger.contact.state)
     assert [(marker.kind, marker.closed) for marker in chart.markers] == [("crisis", False), ("trigger", True)]
     [line] = LogEntry.objects.filter(object_id=str(trigger.contact_id))
-    assert line.change_message.startswith(f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-12 23:00 UTC).")
-    assert '"completion_note": "Texted."' in line.change_message
+    assert line.change_message.startswith(f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-12 23:00 UTC):")
+    assert "completion_note: '' -> 'Texted.'" in line.change_message
 
 
 def test_the_gdpr_export_carries_who_completed_a_trigger_and_the_note(staff_client: Client, queue) -> None:  # type: ignore[no-untyped-def]
