@@ -187,7 +187,7 @@ CELERY_TIMEZONE = "UTC"
 # Queues (SCALING.md), so that no backlog of one kind of work can starve another; each is consumed by a worker
 # of make run's Procfile and docker-compose.yml (tests/config_tests/test_queues.py fails on a queue nobody consumes):
 # - ingest: the deferred tier of every message (also re-enqueued by the sweeper);
-# - embeddings: embedding new memories (a batch of model runs, CPU-bound);
+# - embeddings: embedding memories written outside the deferred tier (API, admin, the pass's patterns; CPU-bound);
 # - consolidation: the long passes (periodic consolidation, mood patterns, ledger retention: minutes to an hour)
 #   and the debounced per-contact consolidation, so a pass never holds up ingest;
 # - webhooks: the attempts, which wait on receivers we do not run (up to WEBHOOK_ATTEMPT_DEADLINE_SECONDS each).
