@@ -23,6 +23,7 @@ if __name__ == "__main__":
 from bench.growth_periodic import timed_run
 from bench.seed import bench_tenant
 from config import celery_app, clock
+from config.celery import task_queues
 
 
 def consolidate_run() -> dict[str, Any]:
@@ -31,6 +32,8 @@ def consolidate_run() -> dict[str, Any]:
     # production, where a worker runs them; none listens here, so they are counted and purged afterwards: the
     # figures are the pass's own work.
     celery_app.conf.task_always_eager = False
+    for queue in task_queues():  # purge() empties the queues the app knows: all of them, not only those used so far
+        celery_app.amqp.queues[queue]  # noqa: B018 - a missing queue is declared by looking it up (as routing does)
     celery_app.control.purge()
     figures = {"memories": tenant.memories.count(), "contacts": tenant.contacts.count()}
     figures["run"] = timed_run(tenant, clock.now(), _log)

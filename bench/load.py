@@ -85,6 +85,7 @@ def main() -> None:
     parser.add_argument("--ingest-rates", default="5,10,20,40", help="messages/second, open loop (0: skip)")
     parser.add_argument("--rate-seconds", type=float, default=20)
     parser.add_argument("--seed", type=int, default=1, help="the seed bench/seed.py used")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn workers (without --url)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
     rates = [float(rate) for rate in args.ingest_rates.split(",") if rate and float(rate) > 0]
@@ -92,7 +93,10 @@ def main() -> None:
     if args.url:
         figures = run(Target(url=args.url, key=args.key or ""))
     else:
-        with servers_running(BENCH_ENVIRONMENT, Path("bench/results/servers")) as servers, access_log_flushed():
+        with (
+            servers_running(BENCH_ENVIRONMENT, Path("bench/results/servers"), web_workers=args.web_workers) as servers,
+            access_log_flushed(),
+        ):
             key = api_key_create(tenant=bench_tenant(), name="bench-load")[1]
             figures = run(Target(url=servers.url, key=key, access_log=servers.access_log))
     print_figures(figures)

@@ -45,7 +45,11 @@ def servers_running(
            "--access-logfile", str(access_log), "--access-logformat", ACCESS_LOG_FORMAT]  # fmt: skip
     processes = [_spawn(web, {**env, "EMBEDDING_THREADS": "1"}, log_dir / "gunicorn.log")]  # as the Procfile
     if worker:
-        celery = [str(BIN / "celery"), "-A", "config", "worker", "--loglevel", "WARNING", "--concurrency", "2"]
+        from config.celery import task_queues  # the app's modules need the bench settings, chosen by the caller
+
+        # One worker consuming every queue: make run splits them over two (the Procfile), the same 2 cores.
+        celery = [str(BIN / "celery"), "-A", "config", "worker", "-Q", ",".join(task_queues()),
+                  "--loglevel", "WARNING", "--concurrency", "2"]  # fmt: skip
         processes.append(_spawn(celery, env, log_dir / "celery.log"))
     try:
         url = f"http://127.0.0.1:{port}"

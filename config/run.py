@@ -1,7 +1,8 @@
-"""``make run``: embedded services, migrations, the demo tenant, then web + worker + webhooks (the worker of webhook
-attempts) + beat + mcp (the MCP server over streamable HTTP on MCP_PORT).
+"""``make run``: embedded services, migrations, the demo tenant (its slug and API key printed), then the Procfile's
+processes: web, worker (the ingest, embeddings and default queues), consolidation (the consolidation queue's worker),
+webhooks (the worker of webhook attempts), beat and mcp (the MCP server over streamable HTTP on MCP_PORT).
 
-Everything runs in the foreground under honcho; Ctrl-C (or SIGTERM) stops the five processes and
+Everything runs in the foreground under honcho; Ctrl-C (or SIGTERM) stops the six processes and
 then the embedded services this run started (services someone else started are left running).
 """
 
@@ -22,8 +23,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 def main() -> int:
     with embedded_services():
         manage("migrate", "--noinput")
-        api_key = manage("ensure_demo_tenant", capture=True).strip().splitlines()[-1]
-        print_banner(api_key)
+        demo = manage("ensure_demo_tenant", capture=True).strip().splitlines()
+        slug = next(line.removeprefix("Demo tenant: ") for line in demo if line.startswith("Demo tenant: "))
+        print_banner(slug=slug, api_key=demo[-1])
         return run_processes()
 
 
@@ -37,7 +39,7 @@ def manage(*args: str, capture: bool = False) -> str:
     return result.stdout or ""
 
 
-def print_banner(api_key: str) -> None:
+def print_banner(*, slug: str, api_key: str) -> None:
     port = os.environ.get("PORT", "8000")
     base = f"http://127.0.0.1:{port}"
     mcp_port = os.environ.get("MCP_PORT", "8765")  # the settings' default (config.settings.MCP_PORT)
@@ -45,6 +47,7 @@ def print_banner(api_key: str) -> None:
         f"\nRapport is starting on {base}\n"
         f"  health:  curl {base}/health\n"
         f"  API docs: {base}/api/docs/\n"
+        f"  demo tenant: {slug} (the commands' --tenant {slug})\n"
         f"  demo tenant API key: {api_key}\n"
         f"  try:     curl -H 'Authorization: Bearer {api_key}' {base}/contacts/some-contact\n"
         f"  MCP:     http://127.0.0.1:{mcp_port}/mcp (header Authorization: Bearer <key>; stdio: manage.py mcp)\n",

@@ -122,8 +122,27 @@ else:
             "PORT": "",
         }
     }
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+# Seconds a process keeps its connection between requests (the pool below, when on, sets it to 0 for the web).
+CONN_MAX_AGE_WITHOUT_POOL = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_MAX_AGE"] = CONN_MAX_AGE_WITHOUT_POOL
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+# Connection pooling (psycopg_pool, Django's postgresql backend; SCALING.md has the figures and PgBouncer): off by
+# default. On, each web or MCP process keeps a pool of at most DATABASE_POOL_MAX_SIZE connections instead of one
+# persistent connection per thread (Django refuses a pool with CONN_MAX_AGE > 0). The pool is created on the first
+# query, in the process that runs it: gunicorn loads the app in each worker after the fork (no --preload), so no
+# two processes share one. Celery's worker and beat never use it (config/celery.py says why).
+DATABASE_POOL = env.bool("DATABASE_POOL", default=False)
+# Behind PgBouncer in transaction mode (SCALING.md) a server-side cursor (.iterator()) cannot outlive a transaction.
+DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool("DISABLE_SERVER_SIDE_CURSORS", default=False)
+if DATABASE_POOL:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=1),
+        "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=4),
+        # A request waits this long for a free connection, then fails (rather than queueing without end).
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+    }
 
 if env.str("REDIS_URL", default=""):
     REDIS_URL = env.str("REDIS_URL")
@@ -174,11 +193,27 @@ CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_IGNORE_RESULT = True  # results live in Postgres, not in the broker
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = "UTC"
-# Webhook attempts wait on receivers we do not run (up to WEBHOOK_ATTEMPT_DEADLINE_SECONDS each): on their own queue,
-# consumed by their own worker (Procfile, docker-compose.yml: `-Q webhooks`), so slow receivers never hold up ingest.
-# The ingest worker consumes only the default queue (`-Q celery`). Only the attempts: the sweep that queues due
-# retries (and the retention) stay on the default queue, so a backlog of slow attempts cannot hold them up.
-CELERY_TASK_ROUTES = {"webhooks.tasks.deliver_webhook": {"queue": "webhooks"}}
+# Queues (SCALING.md), so that no backlog of one kind of work can starve another; each is consumed by a worker
+# of make run's Procfile and docker-compose.yml (tests/config_tests/test_queues.py fails on a queue nobody consumes):
+# - ingest: the deferred tier of every message (also re-enqueued by the sweeper);
+# - embeddings: embedding memories written outside the deferred tier (API, admin, the pass's patterns; CPU-bound);
+# - consolidation: the long passes (periodic consolidation, mood patterns, ledger retention: minutes to an hour)
+#   and the debounced per-contact consolidation, so a pass never holds up ingest;
+# - webhooks: the attempts, which wait on receivers we do not run (up to WEBHOOK_ATTEMPT_DEADLINE_SECONDS each).
+# The default queue (`celery`) keeps the short periodic sweeps that must run on time: the pending-message sweep,
+# the access-log flush, the sweep that queues due webhook retries and the delivery retention. Their beat rows
+# expire by the next run (config/beat.py): behind a backlog of the work they schedule they would expire unrun.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "memories.tasks.process_message": {"queue": "ingest"},
+    "memories.tasks.embed_memories": {"queue": "embeddings"},
+    "consolidation.tasks.consolidate_contact": {"queue": "consolidation"},
+    "consolidation.tasks.consolidate_periodic": {"queue": "consolidation"},
+    "staff.tasks.contact_consolidate_now_task": {"queue": "consolidation"},
+    "moods.tasks.detect_mood_patterns": {"queue": "consolidation"},
+    "contacts.tasks.apply_ledger_retention": {"queue": "consolidation"},
+    "webhooks.tasks.deliver_webhook": {"queue": "webhooks"},
+}
 
 # --- LLM and embeddings (each behind one seam; offline fallbacks when unset) -----------------
 OPENAI_API_KEY = env.str("OPENAI_API_KEY", default="")
@@ -498,6 +533,6 @@ if SENTRY_DSN:
 # GET /health/ready (config/health.py): not ready when no worker consuming these queues has beaten within
 # WORKER_HEARTBEAT_STALE_SECONDS (a worker beats every 2 s, config/celery.py), or when more messages than
 # READY_MAX_PENDING_MESSAGES wait for processing (the worker is falling behind: send traffic elsewhere).
-READY_WORKER_QUEUES = env.list("READY_WORKER_QUEUES", default=["celery"])
+READY_WORKER_QUEUES = env.list("READY_WORKER_QUEUES", default=["ingest"])
 WORKER_HEARTBEAT_STALE_SECONDS = env.int("WORKER_HEARTBEAT_STALE_SECONDS", default=30)
 READY_MAX_PENDING_MESSAGES = env.int("READY_MAX_PENDING_MESSAGES", default=10_000)

@@ -135,7 +135,7 @@ def _metrics_text(port: int, token: str) -> str:
         return str(response.read().decode())
 
 
-def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(tmp_path: Path) -> None:
+def test_run_serves_health_with_workers_and_beat_and_stops_everything_on_sigterm(tmp_path: Path) -> None:
     # given a data directory of its own and a free port
     data_dir = tmp_path / "data"
     port, mcp_port = _free_port(), _free_port()
@@ -169,20 +169,26 @@ def test_run_serves_health_with_worker_and_beat_and_stops_everything_on_sigterm(
         served = _wait_for(health_ok, timeout=120)
         worker_and_beat = _wait_for(
             lambda: (
-                all(any(name in line and " ready." in line for line in lines) for name in ("worker.1", "webhooks.1"))
+                all(
+                    any(name in line and " ready." in line for line in lines)
+                    for name in ("worker.1", "consolidation.1", "webhooks.1")
+                )
                 and any("beat: Starting" in line for line in lines)
             ),
             timeout=60,
         )
 
-        # then the web answers /health, both workers (ingest, webhooks) are ready and beat is scheduling
+        # then the web answers /health, the three workers (ingest, consolidation, webhooks) are ready and beat is
+        # scheduling
         output = "".join(lines)
         assert served, output
         assert worker_and_beat, output
-        assert "demo tenant API key:" in output
+        # and the banner names the demo tenant's slug (what --tenant takes) and its key
+        key = (data_dir / "demo-api-key").read_text().strip()
+        assert "  demo tenant: demo (the commands' --tenant demo)\n" in output
+        assert f"  demo tenant API key: {key}\n" in output
 
         # and a message posted with the printed key is processed by the real worker via Redis
-        key = (data_dir / "demo-api-key").read_text().strip()
         assert _post(port, key, "/ingest", {"contact_id": "arjun", "message": "I live in Chennai", "role": "user",
                                             "conversation_id": "c1", "message_id": "m1"})[0] == 202  # fmt: skip
         processed = _wait_for(lambda: _get(port, key, "/contacts/arjun")["counts"]["pending_messages"] == 0, timeout=60)

@@ -19,6 +19,7 @@ from typing import Any
 
 import psycopg
 
+from config.celery import task_queues
 from config.embedded.paths import socket_dir_for
 from config.embedded.postgres import ensure_postgres, stop_postgres
 from config.embedded.redis import ensure_redis, stop_redis
@@ -98,7 +99,8 @@ class Stack:
     def start_worker(self, concurrency: int = 1) -> None:
         self._start(
             "worker",
-            "celery", "-A", "config", "worker", "--loglevel", "INFO", "--concurrency", str(concurrency),
+            "celery", "-A", "config", "worker", "-Q", ",".join(task_queues()), "--loglevel", "INFO",
+            "--concurrency", str(concurrency),
             "--hostname", f"faults-{time.monotonic_ns()}@%h", "--without-mingle", "--without-gossip",
         )  # fmt: skip
         if not wait_for(lambda: "ready." in self.log_text("worker"), 60):

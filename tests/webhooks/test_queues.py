@@ -65,24 +65,27 @@ def test_the_sweep_queues_due_deliveries_on_the_webhooks_queue_expiring_by_the_n
     assert timedelta(0) < expires - datetime.now(UTC) <= timedelta(seconds=30)
 
 
-def test_the_ingest_worker_consumes_only_the_default_queue_and_a_webhooks_worker_the_webhooks_one() -> None:
+def test_the_ingest_worker_never_consumes_webhooks_and_a_webhooks_worker_only_them() -> None:
     # given make run's processes and the compose services
     procfile = dict(line.split(": ", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line.strip())
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
 
-    # then the ingest worker consumes the default queue only, and the webhooks worker the webhooks queue
+    # then the ingest worker consumes the default queue but not the webhooks one, and the webhooks worker only that
+    # (every queue's consumers: tests/config_tests/test_celery_queues.py)
     for worker, webhooks in [
         (shlex.split(procfile["worker"]), shlex.split(procfile["webhooks"])),
         (services["worker"]["command"], services["webhooks"]["command"]),
     ]:
-        assert worker[worker.index("-Q") + 1] == app.conf.task_default_queue == "celery"
+        worker_queues = worker[worker.index("-Q") + 1].split(",")
+        assert app.conf.task_default_queue == "celery"
+        assert "celery" in worker_queues and "ingest" in worker_queues and "webhooks" not in worker_queues
         assert webhooks[webhooks.index("-Q") + 1] == "webhooks"
         assert webhooks[webhooks.index("--concurrency") + 1] == "${WEBHOOK_CONCURRENCY:-2}"
         assert worker[worker.index("-n") + 1] != webhooks[webhooks.index("-n") + 1] if "-n" in worker else True
     # and the attempts are routed to the webhooks queue; the sweep that queues due retries and the retention are not
     # (a backlog of slow attempts must not hold up the sweep that schedules them)
     assert app.amqp.router.route({}, "webhooks.tasks.deliver_webhook")["queue"].name == "webhooks"
-    for name in ("webhooks.tasks.sweep_webhook_deliveries", "memories.tasks.process_message"):
+    for name in ("webhooks.tasks.sweep_webhook_deliveries", "webhooks.tasks.prune_webhook_deliveries"):
         assert app.amqp.router.route({}, name)["queue"].name == "celery"
 
 
