@@ -18,6 +18,9 @@ COPY ingest ./ingest
 COPY context ./context
 COPY staff ./staff
 COPY providers ./providers
+COPY webhooks ./webhooks
+COPY mcpserver ./mcpserver
+COPY metrics ./metrics
 RUN pip install --no-cache-dir .
 COPY . .
 

@@ -286,6 +286,11 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
                 after={name: form.cleaned_data[name] for name in changed},
             )  # fmt: skip
 
+    def log_change(self, request: HttpRequest, obj: Any, message: Any) -> None:  # type: ignore[override]
+        """Nothing: every change the contact page saves is already on the audit trail with its before and after (the
+        contact's fields in ``save_model``, the profile summary and memory deletions in ``save_formset``); Django's
+        own line would repeat it without them ("Changed Profile summary for contact state ...")."""
+
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         """Memory deletions and profile edits go through their services (the admin's change message still
         lists them: it reads the formset's new/changed/deleted objects)."""
