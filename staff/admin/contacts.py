@@ -206,9 +206,16 @@ class ContactAdmin(TenantScopedAdmin[Contact]):
         css = ADMIN_CSS
 
     def get_list_display(self, request: HttpRequest) -> Any:
-        # A tenant's staff see one tenant: its name on every row would only cost width (the list fits 1,280 px).
-        columns = super().get_list_display(request)
-        return columns if staff_tenant_id(request) is None else [c for c in columns if c != "tenant"]
+        # The list fits 1,280 px: a tenant's staff see one tenant, so its name on every row would only cost width; a
+        # superuser sees every tenant's contacts, each with its tenant under the name rather than in a column.
+        columns = [c for c in super().get_list_display(request) if c != "tenant"]
+        if staff_tenant_id(request) is None:
+            columns = ["name_and_tenant" if c == "display_name" else c for c in columns]
+        return columns
+
+    @admin.display(description="display name", ordering="display_name")
+    def name_and_tenant(self, obj: Contact) -> str:
+        return format_html('{}<div class="rapport-row-tenant">{}</div>', obj.display_name, obj.tenant)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Contact | None = None) -> list[str]:
         # A contact's memories, entities, messages and moods carry its tenant too: moving the contact alone would

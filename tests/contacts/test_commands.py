@@ -234,6 +234,7 @@ def test_production_settings_pass_check_deploy(tmp_path: Path) -> None:
         "ALLOWED_HOSTS": "rapport.example.com",
         "RAPPORT_DATA_DIR": str(tmp_path),
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        "METRICS_TOKEN": secrets.token_urlsafe(32),  # production protects /metrics (metrics.W001 otherwise)
     }
 
     # when Django's deployment checks run
