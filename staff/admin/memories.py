@@ -240,28 +240,25 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
         actor = staff_actor(request.user.get_username())
         restored = 0
         for memory in queryset.select_related("contact"):
+            before = {"status": memory.status, "importance": memory.importance}
             try:
                 memory_restore(memory=memory, actor=actor)
             except MemoryRestoreError as refused:
                 self.message_user(request, str(refused), messages.WARNING)
                 continue
-            memory_audit_log(
-                request, memory, f"Restored memory #{memory.pk}.", before={"status": MemoryStatus.FORGOTTEN.value},
-                after={"status": memory.status},
-            )  # fmt: skip
+            after = {"status": memory.status, "importance": memory.importance}
+            memory_audit_log(request, memory, f"Restored memory #{memory.pk}.", before=before, after=after)
             restored += 1
         self.message_user(request, f"Restored {restored} memory(ies).")
 
     def _pin_all(self, request: HttpRequest, queryset: QuerySet[Memory], *, pinned: bool) -> None:
         actor = staff_actor(request.user.get_username())
-        memories = list(queryset.select_related("contact"))
-        for memory in memories:
-            if memory.pinned == pinned:
-                continue
+        changing = [memory for memory in queryset.select_related("contact") if memory.pinned != pinned]
+        for memory in changing:
             memory_pin(memory=memory, pinned=pinned, actor=actor)
             what = f"{'Pinned' if pinned else 'Unpinned'} memory #{memory.pk}."
             memory_audit_log(request, memory, what, before={"pinned": not pinned}, after={"pinned": pinned})
-        self.message_user(request, f"{'Pinned' if pinned else 'Unpinned'} {len(memories)} memory(ies).")
+        self.message_user(request, f"{'Pinned' if pinned else 'Unpinned'} {len(changing)} memory(ies).")
 
     status_badge = admin.display(description="status", ordering="status")(memory_status_badge)
     provenance = admin.display(description="source messages")(provenance_links)

@@ -85,11 +85,11 @@ class ReviewFlagAdmin(TenantScopedAdmin[ReviewFlag], ReadOnlyAdmin[ReviewFlag]):
 
     @admin.action(description="Resolve the selected flags", permissions=["resolve"])
     def resolve(self, request: HttpRequest, queryset: QuerySet[ReviewFlag]) -> None:
-        flags = list(queryset)
         actor = staff_actor(request.user.get_username())
-        for flag in flags:
-            review_flag_acknowledge(flag_id=flag.pk, user_id=request.user.pk, actor=actor, note="")
-        self.message_user(request, f"Resolved {len(flags)} flag(s).")
+        resolved = [
+            review_flag_acknowledge(flag_id=flag.pk, user_id=request.user.pk, actor=actor, note="") for flag in queryset
+        ]  # None for a flag resolved already (by someone else meanwhile): not counted
+        self.message_user(request, f"Resolved {sum(flag is not None for flag in resolved)} flag(s).")
 
 
 @admin.register(Trigger)
@@ -104,11 +104,12 @@ class TriggerAdmin(TenantScopedAdmin[Trigger], ReadOnlyAdmin[Trigger]):
 
     @admin.action(description="Complete the selected triggers", permissions=["complete"])
     def complete(self, request: HttpRequest, queryset: QuerySet[Trigger]) -> None:
-        triggers = list(queryset)
         actor = staff_actor(request.user.get_username())
-        for trigger in triggers:
+        completed = [
             trigger_acknowledge(trigger_id=trigger.pk, user_id=request.user.pk, actor=actor, note="")
-        self.message_user(request, f"Completed {len(triggers)} trigger(s).")
+            for trigger in queryset
+        ]  # None for a trigger completed already: not counted
+        self.message_user(request, f"Completed {sum(trigger is not None for trigger in completed)} trigger(s).")
 
 
 @admin.register(Insight)

@@ -57,15 +57,22 @@ def test_staff_restore_a_forgotten_memory_through_the_service_and_it_is_logged(
     restore = {"action": "restore", "_selected_action": [preference.pk]}
     response = staff_client.post(reverse("admin:memories_memory_changelist"), restore, follow=True)
 
-    # then it is active, its history says who restored it, and the contact's log has the line
+    # then it is active, its history says who restored it, and the contact's log has the line with everything the
+    # restore changed (its importance is raised, so it is not pruned again at the next pass)
+    faded = preference.importance
     preference.refresh_from_db()
     assert "Restored 1 memory(ies)." in response.content.decode()
     assert (preference.status, preference.events.get(kind="restored").actor) == ("active", "staff:sam")
     line = LogEntry.objects.get(content_type=ContentType.objects.get_for_model(Contact), object_id=str(arjun.pk))
+    assert preference.importance > faded
     assert (line.user.username, line.change_message) == (
         "sam",
-        f"Restored memory #{preference.pk}: status: 'forgotten' -> 'active'.",
+        f"Restored memory #{preference.pk}: status: 'forgotten' -> 'active'; "
+        f"importance: {faded!r} -> {preference.importance!r}.",
     )
+    # and the contact's History lists it among what consolidation removed, now active again
+    history = staff_client.get(reverse("admin:contacts_contact_history", args=[arjun.pk])).content.decode()
+    assert '<td class="rapport-removed-now">active (restored)</td>' in history
 
 
 def test_restoring_an_active_memory_is_refused_with_a_message(staff_client: Client, arjun: Contact) -> None:
