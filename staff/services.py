@@ -14,6 +14,7 @@ from django.contrib.auth.models import AnonymousUser, Group, Permission, User
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 
+from consolidation.lock import consolidation_lock
 from consolidation.services.run import contact_consolidate_full
 from contacts.models import Contact, ContactState, Tenant, TenantStaff
 from memories.models import Memory, MemorySource
@@ -109,8 +110,13 @@ def contact_consolidate_logged(*, contact_id: int, user_id: int) -> dict[str, An
     if contact is None:
         return {}
     state, _ = ContactState.objects.get_or_create(contact=contact)
-    before = state.profile_summary
-    stats = contact_consolidate_full(contact=contact)
+    # The profile before the pass is read under the pass's lock, so no other pass's rewrite is told as this one's.
+    with consolidation_lock() as acquired:
+        if not acquired:
+            return None
+        state.refresh_from_db(fields=["profile_summary"])
+        before = state.profile_summary
+        stats = contact_consolidate_full(contact=contact)
     if stats is None:
         return None
     done = ", ".join(f"{step} {count}" for step, count in stats.items())
@@ -124,6 +130,17 @@ def contact_consolidate_logged(*, contact_id: int, user_id: int) -> dict[str, An
             before={"profile_summary": before}, after={"profile_summary": state.profile_summary},
         )  # fmt: skip
     return stats
+
+
+def contact_consolidate_abandoned(*, contact_id: int, user_id: int) -> None:
+    """The line that says a queued "Consolidate now" never ran: other passes held the lock for as long as the task
+    kept trying. Staff would otherwise see only "Queued a consolidation pass." and wait for a result."""
+    contact = Contact.objects.filter(pk=contact_id).first()
+    if contact is not None:
+        contact_audit_log(
+            contact=contact, user=user_id,
+            action="Consolidation pass not run: other passes held the lock for as long as it waited. Queue it again.",
+        )  # fmt: skip
 
 
 def contact_erase_by_staff(*, contact: Contact, user_id: int | None) -> dict[str, int]:

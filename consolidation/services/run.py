@@ -74,14 +74,20 @@ def contact_consolidate_full(*, contact: Contact, now: datetime | None = None) -
     near-duplicates, link entities, emotional importance), the periodic pass scoped to the contact (what
     ``manage.py consolidate --contact`` runs), then the profile, checked whatever changed when (the periodic step
     rewrites only profiles whose memories changed since it was last written). None if another pass holds the lock:
-    the caller tries again. Idempotent: a second run finds nothing left to do."""
-    deferred = contact_consolidate_deferred(contact_id=contact.pk)
-    stats = consolidation_run(contact=contact, now=now)
-    if stats is None:
-        return None
-    stats["merged"], stats["linked"], stats["boosted"] = deferred["merged"], deferred["linked"], deferred["boosted"]
-    stats["profiles_rewritten"] += deferred["profile"] + int(profile_refresh(contact_id=contact.pk, now=now))
-    return stats
+    nothing was done, and the caller tries again. Idempotent: a second run finds nothing left to do.
+
+    The lock is taken before the deferred pass, which may rewrite the profile too: a pass refused the lock must have
+    changed nothing. (``consolidation_run`` takes it again: a session's advisory lock is re-entrant.)"""
+    with consolidation_lock() as acquired:
+        if not acquired:
+            return None
+        deferred = contact_consolidate_deferred(contact_id=contact.pk)
+        stats = consolidation_run(contact=contact, now=now)
+        if stats is None:  # not expected while this session holds the lock
+            return None
+        stats["merged"], stats["linked"], stats["boosted"] = deferred["merged"], deferred["linked"], deferred["boosted"]
+        stats["profiles_rewritten"] += deferred["profile"] + int(profile_refresh(contact_id=contact.pk, now=now))
+        return stats
 
 
 def _dry_run(scope: Scope, now: datetime, progress: Progress | None) -> dict[str, Any]:

@@ -4,23 +4,29 @@ memory goes back to its contact; "Consolidate now" runs the full pass, profile i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 
+import psycopg
 import pytest
 from django.contrib.admin.models import LogEntry
 from django.contrib.auth.models import Permission, User
 from django.contrib.contenttypes.models import ContentType
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 import staff.services
-from consolidation.services.run import consolidation_run
+from consolidation.lock import CONSOLIDATION_LOCK_KEY
+from consolidation.services.run import consolidation_run, contact_consolidate_full
+from consolidation.tasks import consolidate_periodic
 from contacts.models import Contact, TenantStaff
 from memories.models import Memory
 from privacy.services import contact_erase
 from staff.admin_toolkit import states_described
 from staff.services import contact_audit_log
+from staff.tasks import LOCK_RETRIES, contact_consolidate_now_task, lock_retry_countdown
 from tests.admin.conftest import T0, contact_page_post_data, memory
 
 pytestmark = pytest.mark.django_db
@@ -247,3 +253,48 @@ def test_a_consolidation_that_ends_after_the_contact_was_erased_logs_nothing(
     # then no line is written on the erased contact's id (it would outlive the erasure)
     assert stats == {"expired": 0}
     assert not LogEntry.objects.filter(object_id=str(contact_id)).exists()
+
+
+@pytest.fixture
+def lock_held_elsewhere() -> Iterator[None]:
+    """Another session (a periodic pass in another worker) holds the consolidation lock."""
+    other = psycopg.connect(**connection.get_connection_params())
+    try:
+        other.execute("SELECT pg_advisory_lock(%s)", [CONSOLIDATION_LOCK_KEY])
+        yield
+    finally:
+        other.close()
+
+
+def test_consolidate_now_refused_the_lock_changes_nothing_and_says_nothing(
+    acme_staff: User, arjun: Contact, lock_held_elsewhere: None
+) -> None:
+    # given a fact just told (the deferred pass, the first step of the full one, would write the profile from it)
+    memory(arjun, "Works at Infosys")
+
+    # when the full pass, and "Consolidate now" through it, run while another pass holds the lock
+    full = contact_consolidate_full(contact=arjun)
+    stats = staff.services.contact_consolidate_logged(contact_id=arjun.pk, user_id=acme_staff.pk)
+
+    # then they did nothing (it is retried later), so its later line's "before" is the profile as it really was
+    assert (full, stats) == (None, None)
+    arjun.state.refresh_from_db()
+    assert arjun.state.profile_summary == ""
+    assert _trail(arjun) == []
+
+
+def test_consolidate_now_waits_out_a_periodic_pass_then_says_it_gave_up(
+    acme_staff: User, arjun: Contact, lock_held_elsewhere: None
+) -> None:
+    # the retries wait longer than the periodic pass may hold the lock (its hard time limit)
+    waited = sum(lock_retry_countdown(retries=n) for n in range(LOCK_RETRIES))
+    assert waited > consolidate_periodic.time_limit
+
+    # when the last try is refused the lock too
+    result = contact_consolidate_now_task.apply(args=(arjun.pk, acme_staff.pk), retries=LOCK_RETRIES)
+
+    # then the contact's history says the pass was not run (not only "Queued")
+    assert result.get() == {}
+    assert _trail(arjun) == [
+        ("sam", "Consolidation pass not run: other passes held the lock for as long as it waited. Queue it again.")
+    ]
