@@ -37,4 +37,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 def is_html_page(request: HttpRequest) -> bool:
-    return request.path.startswith(("/admin/", "/api/docs/"))
+    # The docs page is one path: anything under it is unrouted, a JSON 404 like any other (with DEBUG on too, where
+    # Django's own page would list every URL pattern).
+    return request.path.startswith("/admin/") or request.path == "/api/docs/"

@@ -72,13 +72,22 @@ def structured_formatter(*, renderer: str) -> structlog.stdlib.ProcessorFormatte
 
 
 def _formatter_options(*, renderer: str) -> dict[str, Any]:
-    final: Any = structlog.dev.ConsoleRenderer() if renderer == "console" else structlog.processors.JSONRenderer()
+    # A traceback never shows its frames' local variables (structlog's default, and rich's, do): they hold what a
+    # contact said (the payload, the message, the extracted facts), API keys and provider prompts.
+    final: Any = (
+        structlog.dev.ConsoleRenderer(exception_formatter=structlog.dev.plain_traceback)
+        if renderer == "console"
+        else structlog.processors.JSONRenderer()
+    )
+    tracebacks = structlog.processors.ExceptionRenderer(
+        structlog.tracebacks.ExceptionDictTransformer(show_locals=False)
+    )
     return {
         "foreign_pre_chain": [*_SHARED_PROCESSORS, structlog.stdlib.ExtraAdder(), _drop_color_message],
         "processors": [
             structlog.stdlib.ProcessorFormatter.remove_processors_meta,
             # JSON: a traceback as one structured value, not lines a log shipper would split into separate records.
-            *([] if renderer == "console" else [structlog.processors.dict_tracebacks]),
+            *([] if renderer == "console" else [tracebacks]),
             final,
         ],
     }
@@ -104,6 +113,8 @@ def logging_config(*, level: str, renderer: str) -> dict[str, Any]:
             "django": {"handlers": [], "level": level, "propagate": True},
             "django.request": {"handlers": [], "level": "CRITICAL", "propagate": False},
             "django.server": {"handlers": [], "level": "CRITICAL", "propagate": False},
+            # Its DEBUG lines are SQL with the parameters: message text. Never logged, whatever LOG_LEVEL says.
+            "django.db.backends": {"handlers": [], "level": "INFO", "propagate": True},
         },
     }
 

@@ -38,7 +38,9 @@ from config.logging import REQUEST_ID_HEADER, request_id_from
 logger = logging.getLogger(__name__)
 request_logger = structlog.get_logger("rapport.request")
 
-HEALTH_ROUTES = {"health", "health/ready"}
+# Probes and scrapes, every few seconds: a success is DEBUG, and a 503 ("not ready") is an answer, so a WARNING and
+# not an ERROR (which Sentry and alerting treat as our failure).
+PROBE_ROUTES = {"health", "health/ready", "metrics"}
 # The exception a request ended with, recorded by Django's got_request_exception (sent wherever in the middleware
 # stack it was raised) for the request's one log line.
 _unhandled: ContextVar[BaseException | None] = ContextVar("unhandled_exception", default=None)
@@ -90,9 +92,9 @@ def _log_request(*, request: HttpRequest, response: HttpResponse, duration_ms: f
 
 def _level(*, status: int, route: str | None) -> int:
     if status >= 500:
-        return logging.ERROR
+        return logging.WARNING if route in PROBE_ROUTES and status == 503 else logging.ERROR
     if status == 404 or status < 400:
-        return logging.DEBUG if route in HEALTH_ROUTES and status < 300 else logging.INFO
+        return logging.DEBUG if route in PROBE_ROUTES and status < 300 else logging.INFO
     return logging.WARNING
 
 

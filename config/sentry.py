@@ -18,11 +18,14 @@ def sentry_options(*, dsn: str, environment: str) -> dict[str, Any]:
     # Imported here: the settings import this module, and the integrations are loaded only when Sentry is on.
     from sentry_sdk.integrations.celery import CeleryIntegration
     from sentry_sdk.integrations.django import DjangoIntegration
+    from sentry_sdk.integrations.logging import LoggingIntegration
 
     return {
         "dsn": dsn,
         "environment": environment,
-        "integrations": [DjangoIntegration(), CeleryIntegration()],
+        # Events come from the exceptions Django and Celery report, once each; an ERROR log line is no event of its
+        # own (the request log's line of a 5xx would be a second, unique-texted issue per request), only a breadcrumb.
+        "integrations": [DjangoIntegration(), CeleryIntegration(), LoggingIntegration(event_level=None)],
         "send_default_pii": False,
         "include_local_variables": False,
         "max_request_body_size": "never",

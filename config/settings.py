@@ -511,6 +511,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+    # Probes and the scraper call the process directly over plain HTTP (no proxy, no X-Forwarded-Proto): a redirect
+    # to https would fail them. (Their Host must still be in ALLOWED_HOSTS.)
+    SECURE_REDIRECT_EXEMPT = [r"^health(/ready)?$", r"^metrics$"]
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

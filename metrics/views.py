@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.module_loading import import_string
-from django.views.decorators.http import require_GET
 from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
 from prometheus_client.metrics_core import Metric
@@ -20,8 +19,11 @@ from prometheus_client.registry import Collector
 from metrics.multiprocess import multiprocess_enabled
 
 
-@require_GET
 def metrics_view(request: HttpRequest) -> HttpResponse:
+    if request.method != "GET":  # JSON, as every route's 405 is (Django's require_GET answers an empty HTML page)
+        response = JsonResponse({"detail": f'Method "{request.method}" not allowed.'}, status=405)
+        response["Allow"] = "GET"
+        return response
     if not _authorized(request):
         response = JsonResponse({"detail": "A valid metrics token is required (Authorization: Bearer)."}, status=401)
         response["WWW-Authenticate"] = 'Bearer realm="metrics"'

@@ -37,7 +37,9 @@ def test_a_body_nested_too_deep_is_a_400_on_any_endpoint_that_reads_json(api_cli
 
 
 @pytest.mark.parametrize("debug", [True, False])
-@pytest.mark.parametrize("path", ["/contact/x", "/contacts/x/", "/contacts/x/memories/extra", "/static-nothing"])
+@pytest.mark.parametrize(
+    "path", ["/contact/x", "/contacts/x/", "/contacts/x/memories/extra", "/static-nothing", "/api/docs/anything"]
+)
 def test_an_unrouted_path_is_a_json_404_with_debug_on_or_off(
     api_client: APIClient, settings: Any, debug: bool, path: str
 ) -> None:
@@ -60,13 +62,12 @@ def test_a_method_a_route_does_not_take_is_a_json_405_with_debug_on_or_off(
     # given DEBUG on or off
     settings.DEBUG = debug
 
-    # when a route is sent a method it does not take
-    response = api_client.delete("/health")
-
-    # then a JSON 405
-    assert response.status_code == 405
-    assert response["Content-Type"] == "application/json"
-    assert response.json() == {"detail": 'Method "DELETE" not allowed.'}
+    # when a route, an API view or the metrics' plain Django view, is sent a method it does not take
+    for response, method in ((api_client.delete("/health"), "DELETE"), (api_client.post("/metrics"), "POST")):
+        # then a JSON 405
+        assert response.status_code == 405
+        assert response["Content-Type"] == "application/json"
+        assert response.json() == {"detail": f'Method "{method}" not allowed.'}
 
 
 @pytest.mark.parametrize("debug", [True, False])
@@ -92,3 +93,37 @@ def test_a_path_missing_its_slash_still_redirects_to_the_admin(admin_client: API
     # then the redirect to /admin/
     assert response.status_code == 301
     assert response["Location"] == "/admin/"
+
+
+def test_probes_and_the_scraper_are_not_redirected_to_https_in_production(tmp_path: Any) -> None:
+    # given the production settings (DEBUG off: HTTPS redirect on), in a fresh process
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "import django; django.setup()\n"
+        "from django.middleware.security import SecurityMiddleware\n"
+        "from django.test import RequestFactory\n"
+        "middleware = SecurityMiddleware(lambda request: None)\n"
+        "for path in ('/health', '/health/ready', '/metrics', '/context/arjun'):\n"
+        "    response = middleware.process_request(RequestFactory().get(path, HTTP_HOST='rapport.internal'))\n"
+        "    print(path, response.status_code if response else 'served')\n"
+    )
+    env = {
+        **os.environ, "DEBUG": "0", "SECRET_KEY": "x" * 50, "DATABASE_URL": "postgres://r:r@db.invalid/r",
+        "REDIS_URL": "redis://redis.invalid:6379/0", "ALLOWED_HOSTS": "rapport.internal",
+        "RAPPORT_DATA_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "config.settings",
+    }  # fmt: skip
+
+    # when a probe's and the scraper's plain HTTP requests, and an API request, meet the security middleware
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[2], env=env, capture_output=True, text=True
+    )
+
+    # then the probes and the scraper are served; the API is redirected to https
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:4] == [
+        "/health served", "/health/ready served", "/metrics served", "/context/arjun 301",
+    ]  # fmt: skip

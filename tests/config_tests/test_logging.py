@@ -246,3 +246,42 @@ def test_every_line_is_one_json_object_whoever_logs(captured_logs: CapturedLogs)
     assert lines[0]["queue"] == "celery"
     assert lines[1]["items"] == 3
     assert all(line["timestamp"].endswith("Z") for line in lines)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_logged_traceback_shows_no_local_variables(
+    api_client: APIClient, captured_logs: CapturedLogs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given an immediate tier that fails (logged with its traceback; the frames' locals hold the payload and message)
+    def fail(**kwargs: Any) -> None:
+        raise RuntimeError("tier down")
+
+    monkeypatch.setattr("ingest.services.receive.message_process_inline", fail)
+
+    # when a distinctive message is ingested
+    message = "Quetzalcoatlan pottery class with cousin Ximena"
+    response = api_client.post(
+        "/ingest",
+        {"contact_id": "arjun", "message": message, "role": "user", "conversation_id": "c1", "message_id": "m1"},
+        format="json",
+    )
+
+    # then the failure is logged with its traceback, and no line holds the message (nor a piece of it)
+    assert response.status_code == 202
+    [failure] = [line for line in captured_logs.lines() if "immediate tier failed" in line["event"]]
+    assert failure["exception"][0]["exc_type"] == "RuntimeError"
+    assert failure["exception"][0]["frames"]
+    for secret in ("Quetzalcoatlan", "Ximena", "pottery"):
+        assert secret not in captured_logs.text
+
+
+def test_a_probe_answered_not_ready_is_a_warning_not_an_error(captured_logs: CapturedLogs, settings: Any) -> None:
+    # given no worker beating for the ingest queue
+    settings.READY_WORKER_QUEUES = ["ingest-nobody-consumes"]
+
+    # when the readiness probe asks
+    response = APIClient().get("/health/ready")
+
+    # then it is told "not ready", logged as a warning (an answer, not our failure: no ERROR, no Sentry issue)
+    assert response.status_code == 503
+    assert [(line["status"], line["level"]) for line in captured_logs.requests()] == [(503, "warning")]

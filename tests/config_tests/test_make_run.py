@@ -119,7 +119,6 @@ def _wait_for(condition, timeout: float) -> bool:  # type: ignore[no-untyped-def
     return False
 
 
-@pytest.mark.slow
 def _metrics_status(port: int, token: str) -> int:
     try:
         _metrics_text(port, token)
@@ -135,6 +134,7 @@ def _metrics_text(port: int, token: str) -> str:
         return str(response.read().decode())
 
 
+@pytest.mark.slow
 def test_run_serves_health_with_workers_and_beat_and_stops_everything_on_sigterm(tmp_path: Path) -> None:
     # given a data directory of its own and a free port
     data_dir = tmp_path / "data"

@@ -11,6 +11,7 @@ from typing import Any
 import sentry_sdk
 from sentry_sdk.integrations.celery import CeleryIntegration
 from sentry_sdk.integrations.django import DjangoIntegration
+from sentry_sdk.integrations.logging import LoggingIntegration
 
 from config.sentry import scrub_event, sentry_options
 
@@ -52,7 +53,12 @@ def test_the_options_leave_out_bodies_locals_and_personal_data() -> None:
     assert options["include_local_variables"] is False
     assert options["max_request_body_size"] == "never"
     assert options["before_send"] is scrub_event
-    assert {type(integration) for integration in options["integrations"]} == {DjangoIntegration, CeleryIntegration}
+    assert {type(integration) for integration in options["integrations"]} == {
+        DjangoIntegration, CeleryIntegration, LoggingIntegration,
+    }  # fmt: skip
+    # and an ERROR log line is no event of its own (the request log's 5xx line would be a second issue per request)
+    [logging_integration] = [i for i in options["integrations"] if isinstance(i, LoggingIntegration)]
+    assert logging_integration._handler is None
 
 
 def test_before_send_strips_the_message_text_query_and_credentials() -> None:
