@@ -155,7 +155,7 @@ def test_an_unhandled_error_is_one_error_line_with_its_traceback(
     assert not any(line["logger"] == "django.request" for line in captured_logs.lines())
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)  # as every committing test: see tests/mcpserver
 def test_no_message_text_query_or_api_key_reaches_any_log_line(
     api_client: APIClient, api_key: str, captured_logs: CapturedLogs
 ) -> None:
@@ -248,7 +248,7 @@ def test_every_line_is_one_json_object_whoever_logs(captured_logs: CapturedLogs)
     assert all(line["timestamp"].endswith("Z") for line in lines)
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)  # as every committing test: see tests/mcpserver
 def test_a_logged_traceback_shows_no_local_variables(
     api_client: APIClient, captured_logs: CapturedLogs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
