@@ -7,13 +7,16 @@ passing preferences) and what is out of play (superseded, compressed, expired, f
 toggle on. A view stays readable by its node count: when one memory a node would draw more than ``NODE_BUDGET``
 nodes, an entity's memories are drawn as the entity itself (its durable ones, counted in its label) and one node a
 toggled layer ("12 fading"); the memories linked to no entity are grouped the same way under one "(no entity)" node.
-So 40 entities and 300 memories draw 42 nodes by default, whatever the number of memories.
+So 40 entities and 300 memories draw 42 nodes by default, whatever the number of memories. Past ``ENTITY_BUDGET``
+entities, those with the fewest memories in the view are drawn one node per type ("+12 person": the rest of the people,
+their memories in the side panel), so 65 entities draw about as many nodes as 40.
 
 Labels are short (the page's JavaScript cuts them to a width and lays the nodes out so that no two overlap); the
 full text is on the node's ``title`` and in the side panel, with each memory's source messages."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
@@ -27,6 +30,8 @@ DURABLE, FADING, INACTIVE = "durable", "fading", "inactive"
 # The layers staff can add to the default (durable) view, in the order of the page's checkboxes.
 TOGGLES = (FADING, INACTIVE)
 NODE_BUDGET = 50
+# Entities drawn one a node; past it, the rest (those with the fewest memories) one node per entity type.
+ENTITY_BUDGET = 40
 GROUP_LABEL = {FADING: "{} fading", INACTIVE: "{} inactive"}
 GROUP_TITLE = {
     FADING: "{} fading memories of {} (episodes, patterns, passing preferences)",
@@ -75,17 +80,29 @@ def graph_drawing(*, contact: Contact, entities: list[ContactEntity], memories: 
 
 
 def view_elements(*, contact: Contact, entities: list[ContactEntity], memories: list[DrawnMemory]) -> list[dict]:
-    """The nodes and edges of one view: every entity, and the given memories one a node if that stays within the
-    budget, else grouped by entity and layer."""
+    """The nodes and edges of one view: the entities (past ``ENTITY_BUDGET``, those with the fewest memories folded
+    into one node per type), and the given memories one a node if that stays within the budget, else grouped by
+    entity and layer."""
+    folded = _folded_entities(entities, memories)
+    memories = [_refiled(m, folded) for m in memories] if folded else memories
     nodes = [_node("contact", str(contact), "contact", title=f"Contact: {contact}")]
     edges = []
+    names: dict[str, str] = {}
     for entity in entities:
         node_id = f"e{entity.pk}"
-        name = entity.display_name or entity.key
-        nodes.append(_node(node_id, name, "entity", title=f"{name} ({entity.ref})", entity_id=node_id))
+        if node_id in folded:
+            continue
+        names[node_id] = entity.display_name or entity.key
+        nodes.append(_node(node_id, names[node_id], "entity", title=f"{names[node_id]} ({entity.ref})",
+                           entity_id=node_id))  # fmt: skip
+        edges.append(_edge("contact", node_id))
+    for node_id, members in _type_groups(entities, folded).items():
+        names[node_id] = f"+{len(members)} {members[0].entity_type}"  # short: a label is cut to a node's width
+        title = f"{len(members)} more {members[0].entity_type} entities: " + ", ".join(e.ref for e in members)
+        nodes.append(_node(node_id, names[node_id], "entity", title=title, entity_id=""))
         edges.append(_edge("contact", node_id))
     one_each = len(nodes) + len(memories) <= NODE_BUDGET
-    drawn = _memory_nodes(memories) if one_each else _grouped_nodes(contact, entities, memories)
+    drawn = _memory_nodes(memories) if one_each else _grouped_nodes(contact, names, memories)
     for node, parents in drawn:
         nodes.append(node)
         edges.extend(_edge(parent, node["data"]["id"]) for parent in parents)
@@ -103,11 +120,33 @@ def _memory_nodes(memories: list[DrawnMemory]) -> list[tuple[dict[str, Any], lis
     return drawn
 
 
+def _folded_entities(entities: list[ContactEntity], memories: list[DrawnMemory]) -> dict[str, str]:
+    """Past ``ENTITY_BUDGET`` entities, each drawn entity's node id -> its type's node id for those with the fewest
+    memories in the view (a person with 65 entities has 40 that matter most, and a long tail); empty otherwise."""
+    if len(entities) <= ENTITY_BUDGET:
+        return {}
+    counts = Counter(owner for m in memories for owner in m.entity_ids)
+    ranked = sorted(entities, key=lambda e: (-counts[f"e{e.pk}"], e.entity_type, e.key))
+    return {f"e{e.pk}": f"t-{e.entity_type}" for e in ranked[ENTITY_BUDGET:]}
+
+
+def _refiled(drawn_memory: DrawnMemory, folded: dict[str, str]) -> DrawnMemory:
+    owners = tuple(dict.fromkeys(folded.get(owner, owner) for owner in drawn_memory.entity_ids))
+    return DrawnMemory(memory=drawn_memory.memory, layer=drawn_memory.layer, entity_ids=owners)
+
+
+def _type_groups(entities: list[ContactEntity], folded: dict[str, str]) -> dict[str, list[ContactEntity]]:
+    groups: dict[str, list[ContactEntity]] = {}
+    for entity in entities:
+        if (group := folded.get(f"e{entity.pk}")) is not None:
+            groups.setdefault(group, []).append(entity)
+    return groups
+
+
 def _grouped_nodes(
-    contact: Contact, entities: list[ContactEntity], memories: list[DrawnMemory]
+    contact: Contact, names: dict[str, str], memories: list[DrawnMemory]
 ) -> list[tuple[dict[str, Any], list[str]]]:
     """A node per entity and toggled layer, and a "(no entity)" node (with its own layer nodes) for the rest."""
-    names = {f"e{e.pk}": e.display_name or e.key for e in entities}
     groups: dict[tuple[str, str], list[int]] = {}
     unlinked_durable = []
     for drawn_memory in memories:

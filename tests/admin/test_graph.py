@@ -12,7 +12,7 @@ from django.urls import reverse
 from contacts.models import Contact, Conversation, Message
 from memories.durability import durable_q
 from memories.models import ContactEntity, Memory
-from staff.graph_drawing import NODE_BUDGET
+from staff.graph_drawing import ENTITY_BUDGET, NODE_BUDGET
 from staff.selectors import knowledge_graph_get
 from tests.admin.big_graph import big_graph
 from tests.admin.conftest import T0
@@ -73,6 +73,33 @@ def test_300_memories_and_40_entities_draw_under_60_nodes_by_default(arjun: Cont
     assert len(_nodes(views["fading+inactive"])) == 42 + 41 + 24
     assert _nodes(views["inactive"])["g-none-inactive"]["title"].startswith("7 memories of (no entity) out of play")
     assert all(len(n["memory_ids"]) == int(n["label"].split()[0]) for n in fading.values())
+
+
+def test_past_40_entities_the_least_told_are_one_node_per_type(arjun: Contact) -> None:
+    # given a contact with 70 entities and 300 memories
+    big_graph(arjun, entity_count=70)
+
+    # when the graph is drawn
+    views = knowledge_graph_get(contact=arjun).drawing["views"]
+
+    # then the default view stays under 60 nodes: the 40 entities told of most, one node per type for the others
+    nodes = _nodes(views[""])
+    assert len(nodes) < 60
+    entities = [n for n in nodes.values() if n["kind"] == "entity" and n["entity_id"]]
+    folded = [n for n in nodes.values() if n["id"].startswith("t-")]
+    assert len(entities) == ENTITY_BUDGET
+    assert {n["id"] for n in folded} == {f"t-{t}" for t in ("hobby", "location", "person", "pet", "workplace")}
+    # and each type node names its entities, counts them, and holds their memories for the side panel
+    assert sum(int(n["label"].split()[0]) for n in folded) == 70 - ENTITY_BUDGET
+    person = nodes["t-person"]
+    members = ContactEntity.objects.filter(contact=arjun, entity_type="person").exclude(
+        pk__in=[int(n["id"][1:]) for n in entities]
+    )
+    assert person["title"].startswith(f"{members.count()} more person entities: ")
+    told = Memory.objects.filter(durable_q(), entities__in=members, status="active").distinct()
+    assert sorted(person["memory_ids"]) == sorted(told.values_list("pk", flat=True))
+    # and a memory naming a folded entity hangs off its type's node
+    assert all(edge[0] == "t-person" for edge in _edges(views["fading"]) if edge[1] == "g-t-person-fading")
 
 
 def test_memories_are_one_a_node_while_the_view_fits_the_budget(arjun: Contact) -> None:

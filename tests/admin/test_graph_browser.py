@@ -173,3 +173,22 @@ def test_smaller_graphs_draw_each_durable_memory_without_overlaps(  # type: igno
     assert _graph_drawn(browser) == all_layers
     _assert_readable(browser)
     browser.save_screenshot(str(ARTIFACTS / f"graph-5-{layout}-{memories}-memories-all-layers.png"))
+
+
+def test_a_contact_with_70_entities_still_draws_a_small_readable_graph(browser, live_server, db) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+    from tests.factories import ContactFactory
+
+    # given a contact with 70 entities and 300 memories
+    contact = ContactFactory(external_id="many-entities", display_name="Arjun")
+    big_graph(contact, entity_count=70)
+    _log_in(browser, live_server)
+
+    # when staff open its knowledge graph
+    browser.get(f"{live_server.url}{reverse('admin:contacts_contact_graph', args=[contact.pk])}")
+
+    # then under 60 nodes (the 40 entities told of most, one node per type for the rest), no two overlapping
+    assert _graph_drawn(browser) < 60
+    boxes = _assert_readable(browser)
+    folded = [b["label"] for b in boxes if b["label"].startswith("+")]  # one per type ("+12 person · 25")
+    assert len(folded) > 1 and sum(int(label.split()[0]) for label in folded) == 30
+    browser.save_screenshot(str(ARTIFACTS / "graph-6-70-entities.png"))
