@@ -163,14 +163,22 @@ def test_no_message_text_query_or_api_key_reaches_any_log_line(
     message = "Zanzibarian marmalade recipe from grandmother Xylophia"
     query = "Xylophia's marmalade"
 
-    # when it is ingested (the tasks it enqueues run in place, in the request) and context is read with the query
-    ingest = api_client.post(
-        "/ingest",
-        {"contact_id": "arjun", "message": message, "role": "user", "conversation_id": "c1", "message_id": "m1"},
-        format="json",
-        HTTP_X_REQUEST_ID="ingest-req-1",
-    )
-    context = api_client.get("/context/arjun", {"query": query}, HTTP_X_REQUEST_ID="context-req-1")
+    # and a line logged inside every task (what a task logs of its own depends on what ran before: a model loaded once)
+    def log_inside_the_task(**kwargs: Any) -> None:
+        logging.getLogger("tests.task").info("task running")
+
+    signals.task_prerun.connect(log_inside_the_task, weak=False)  # after config.celery's, which binds the ids
+    try:
+        # when it is ingested (the tasks it enqueues run in place, in the request) and context is read with the query
+        ingest = api_client.post(
+            "/ingest",
+            {"contact_id": "arjun", "message": message, "role": "user", "conversation_id": "c1", "message_id": "m1"},
+            format="json",
+            HTTP_X_REQUEST_ID="ingest-req-1",
+        )
+        context = api_client.get("/context/arjun", {"query": query}, HTTP_X_REQUEST_ID="context-req-1")
+    finally:
+        signals.task_prerun.disconnect(log_inside_the_task)
 
     # then both answered and were logged, the tasks' lines carry the ingest's id...
     assert (ingest.status_code, context.status_code) == (202, 200)
