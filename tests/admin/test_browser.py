@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -25,6 +26,13 @@ WAIT_SECONDS = 30  # an upper bound for slow machines, not a speed assertion
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    session = chromium_session(width=1400, height=1100)
+    yield session
+    session.quit()
+
+
+def chromium_session(*, width: int, height: int) -> Any:
+    """Debian's headless Chromium with its matching driver, in a window of this size (the caller quits it)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -33,12 +41,11 @@ def browser() -> Iterator[object]:
         pytest.fail("Debian's chromium and chromium-driver are needed: `make test` installs them")
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1100"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(argument)
     session = webdriver.Chrome(options=options, service=Service(executable_path=driver))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    yield session
-    session.quit()
+    return session
 
 
 def _wait(browser, condition):  # type: ignore[no-untyped-def]

@@ -4,7 +4,6 @@ the admin and finds every one on the contact's History page, with before and aft
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -20,7 +19,7 @@ from memories.models import Memory
 from moods.models import ReviewFlag, Trigger
 from staff.services import tenant_staff_create
 from tests.admin.conftest import T0, entity, memory
-from tests.admin.test_browser import ARTIFACTS, _wait
+from tests.admin.test_browser import ARTIFACTS, _wait, chromium_session
 from tests.factories import ContactFactory, TenantFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -30,18 +29,7 @@ PASSWORD = "correct horse"  # noqa: S105 (a test user's)
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """As tests/admin/test_browser.py's, 1,280 px wide."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.fail("Debian's chromium and chromium-driver are needed: `make test` installs them")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(argument)
-    session = webdriver.Chrome(options=options, service=Service(executable_path=driver))
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    session = chromium_session(width=1280, height=900)
     yield session
     session.quit()
 
