@@ -35,13 +35,17 @@ def browser() -> Iterator[Any]:
 
 
 def _log_in_as_tenant_staff(browser, live_server, contact: Contact) -> None:  # type: ignore[no-untyped-def]
+    tenant_staff_create(username="sam", password=PASSWORD, tenant=contact.tenant)
+    _log_in(browser, live_server, "sam")
+
+
+def _log_in(browser, live_server, username: str) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
 
-    tenant_staff_create(username="sam", password=PASSWORD, tenant=contact.tenant)
     browser.delete_all_cookies()
     browser.get(f"{live_server.url}{reverse('admin:login')}")
-    browser.find_element(By.ID, "id_username").send_keys("sam")
+    browser.find_element(By.ID, "id_username").send_keys(username)
     browser.find_element(By.ID, "id_password").send_keys(PASSWORD)
     browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
     _wait(browser, ec.presence_of_element_located((By.ID, "user-tools")))
@@ -75,7 +79,6 @@ def arjun(db) -> Contact:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("who", ["tenant staff", "superuser"])
 def test_the_contact_list_fits_1280_pixels(browser, live_server, arjun: Contact, who: str) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
 
     # given a tenant's contacts, some with long names and ids, and their staff user (or a superuser, who sees every
     # tenant's) in a 1,280 px wide window
@@ -87,12 +90,7 @@ def test_the_contact_list_fits_1280_pixels(browser, live_server, arjun: Contact,
         contact.state.save()
     if who == "superuser":
         User.objects.create_superuser(username="root", password=PASSWORD)
-        browser.delete_all_cookies()
-        browser.get(f"{live_server.url}{reverse('admin:login')}")
-        browser.find_element(By.ID, "id_username").send_keys("root")
-        browser.find_element(By.ID, "id_password").send_keys(PASSWORD)
-        browser.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
-        _wait(browser, ec.presence_of_element_located((By.ID, "user-tools")))
+        _log_in(browser, live_server, "root")
     else:
         _log_in_as_tenant_staff(browser, live_server, arjun)
     browser.set_window_size(1280, 900)
