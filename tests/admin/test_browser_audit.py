@@ -4,6 +4,7 @@ the admin and finds every one on the contact's History page, with before and aft
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -18,8 +19,11 @@ from contacts.models import Contact
 from memories.models import Memory
 from moods.models import ReviewFlag, Trigger
 from staff.services import tenant_staff_create
+from tests.admin.big_graph import big_graph
 from tests.admin.conftest import T0, entity, memory
-from tests.admin.test_browser import ARTIFACTS, _wait, chromium_session
+from tests.admin.moods_world import mood_world
+from tests.admin.test_browser import ARTIFACTS, _graph_drawn, _wait, chromium_session
+from tests.admin.test_graph_browser import _assert_readable
 from tests.factories import ContactFactory, TenantFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
@@ -148,7 +152,11 @@ def _run_action(browser, live_server, model: str, action: str) -> None:  # type:
 
 
 def test_every_staff_action_is_on_the_contacts_history_with_before_and_after(  # noqa: PLR0915
-    browser, live_server, arjun: Contact
+    # (and, issue 21's done-when in one test: the same contact grown to 300 memories and 40 entities reads as a
+    # small graph without overlapping labels, and its mood chart names its axes)
+    browser,
+    live_server,
+    arjun: Contact,
 ) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions as ec
@@ -247,6 +255,30 @@ def test_every_staff_action_is_on_the_contacts_history_with_before_and_after(  #
     removed = browser.find_element(By.ID, "removed-memories").text
     assert "Forgotten memories: what consolidation removed, and why" in removed
     assert "[episode] Max chewed the sofa compressed compressed into pattern memory #" in removed
+
+    # when Arjun has talked a lot more: 300 more memories, 40 entities in all, a fortnight of mood readings
+    big_graph(arjun, entity_count=38)  # and pet:bruno, pet:max
+    mood_world(arjun)
+    assert (arjun.memories.count() >= 300, arjun.entities.count()) == (True, 40)
+
+    # then the knowledge graph's default view is under 60 nodes, no two labels overlapping
+    browser.set_window_size(1400, 1100)
+    browser.get(f"{live_server.url}{reverse('admin:contacts_contact_graph', args=[arjun.pk])}")
+    assert _graph_drawn(browser) < 60
+    _assert_readable(browser)
+    browser.save_screenshot(str(ARTIFACTS / "audit-5-graph-of-a-talkative-contact.png"))
+    # and the contact page's mood chart names its axes: every mood, the energy levels, dates
+    browser.get(contact_url)
+    chart = _wait(browser, ec.visibility_of_element_located((By.ID, "mood-timeline")))
+    browser.execute_script("arguments[0].scrollIntoView()", chart)
+    browser.save_screenshot(str(ARTIFACTS / "audit-6-mood-chart.png"))
+    axis = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#mood-timeline .axis-label")]
+    assert {"happy", "neutral", "angry", "high", "medium", "low"} <= set(axis), axis
+    assert len([label for label in axis if re.fullmatch(r"[A-Z][a-z]{2} \d{1,2}", label)]) >= 3, axis  # "Nov 4"
+    # and the History page still has every staff action, with before and after
+    browser.get(f"{live_server.url}{reverse('admin:contacts_contact_history', args=[arjun.pk])}")
+    history = browser.find_element(By.ID, "change-history").text
+    assert not [line for line in expected if line not in history], history
 
     # when they erase the contact
     browser.set_window_size(1280, 900)
