@@ -62,8 +62,28 @@ def _submit(browser, element, message: str = ".messagelist .success") -> None:  
 
     page = browser.find_element(By.TAG_NAME, "html")
     element.click()
-    _wait(browser, ec.staleness_of(page))
+    _wait(browser, _left(page))
     _wait(browser, ec.presence_of_element_located((By.CSS_SELECTOR, message)))
+
+
+def _left(page: Any) -> Any:
+    """The page ``page`` (its root element) was replaced. Selenium's ``staleness_of`` knows only the stale-element
+    error; Chromium may instead answer "Node with given id does not belong to the document", which says the same
+    (seen once in a full run, as a failure)."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    def check(driver: Any) -> bool:
+        try:
+            page.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+        return False
+
+    return check
 
 
 @pytest.fixture
