@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from memories.extraction.entities import MY, RELATION_END, is_named, person_mentions, pet_mentions, place
 from memories.extraction.text import (
+    STOPWORDS,
     alternation,
     clean_phrase,
     content_words,
@@ -121,8 +122,20 @@ _GREETING = (
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
 GREETING_ONLY = re.compile(rf"^(?>\W*)(?:(?>{_GREETING})(?>\W*))++$")
 INTRO = re.compile(
-    rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+and\b))"
+    rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+(?:and|but)\b))"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))"
+)
+# An age as people put it after their name: "31", "just turned 31", "42 ans", "47 yrs old".
+AGE_SAID = (
+    r"(?i:(?:just\s+turned\s+|aged?\s+)?(?P<age>\d{2,3})"
+    r"(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|y/?o|ans|años|anos|jahre|saal))?)"
+)
+# "lee, 34, single dad from wythenshawe", "Natalie, 45, CPA, Toronto", "my name's Ana, 29": a name, then an age, at
+# the start of a message (after greetings). The name may be lowercase: people typing in lowercase type their own name
+# so too. Which words are not names is checked where it is read (``intro_name``).
+INTRO_BY_AGE = re.compile(
+    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s)\s+)?(?P<x>[A-Za-z][a-z]+(?:\s[A-Z][a-z]+)?)\s*,\s*"
+    rf"(?={AGE_SAID}\s*(?:[,.!;]|$))"
 )
 # A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
 _NOT_NAMES = frozenset(
@@ -135,9 +148,15 @@ _NOT_NAMES = frozenset(
      "hindu", "catholic", *RELATIONSHIP_STATUSES, *IDENTITY_ADJECTIVES}
 )  # fmt: skip
 _NOT_A_NAME = re.compile(r"(?i)(?:ish|ese)$")
+# Words that open a message before a number without naming anyone ("Update, 20 done", "Day 3, 45 minutes").
+INTERJECTIONS = frozenset(
+    {"ok", "okay", "yes", "yeah", "yep", "no", "nope", "sorry", "lol", "lmao", "haha", "update", "well", "um", "uh",
+     "oh", "wow", "hmm", "thanks", "thx", "age", "day", "week", "month", "year", "guess", "btw", "fyi", "alright",
+     "anyway", "score", "final", "round", "level", "page", "room", "flight", "gate", "mile", "km", "total"}
+)  # fmt: skip
 # "call me Sam" takes a capitalised name only ("call me when you can", "call me crazy")
 _NAME = re.compile(
-    r"(?i:\bmy\s+name\s+is|\bname's)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
+    r"(?i:\bmy\s+name\s+is|\bname's|^names)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
     r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"
     r"(?P<y>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 )
@@ -264,10 +283,9 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _NAME.finditer(sentence):
         name = title(match.group("x") or match.group("y"))
         found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
-    for match in INTRO.finditer(sentence):
-        name = match.group("x") or match.group("y")
-        first = name.split()[0]
-        if not _NOT_A_NAME.search(first) and first.lower() not in _NOT_NAMES:
+    for match in [*INTRO.finditer(sentence), *INTRO_BY_AGE.finditer(sentence)]:
+        name = intro_name(match)
+        if name:
             found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in _STATUS.finditer(sentence):
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]
@@ -277,6 +295,16 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _IDENTITY.finditer(sentence):
         found.append(_fact(f"Is {match.group('article').lower()} {match.group('x').lower()}"))
     return found
+
+
+def intro_name(match: re.Match[str]) -> str:
+    """The name an introduction gives ("Maya" of "hey! I'm Maya, 31"), or "" for a word that is not one ("Sorry, 20
+    minutes late" has no name; "I'm Single." no more)."""
+    name = title(next(group for group in match.groups() if group))
+    first = name.split()[0].lower()
+    if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:
+        return ""
+    return name
 
 
 def health_facts(sentence: str) -> list[Candidate]:

@@ -66,6 +66,8 @@ _KIN = re.compile(
 _SOMEONES = re.compile(
     r"(?i)\b(?:my|your|his|her|the|a|an|our|their|its|this|that|every|any|some|[\w]+['’]s)\s+(?:[a-z]+\s+){0,2}$"
 )
+# "single dad", "stay-at-home mum", "first-time mom": who the speaker is, not their parent.
+_SELF_DESCRIBED = re.compile(r"(?i)\b(?:single|first[\s-]time|stay[\s-]at[\s-]home|working|new|proud)[\s-]+$")
 _KIN_RELATIONS = {term: RELATIONS[term] for term in _KIN_TERMS}  # the relation each word names
 
 
@@ -162,8 +164,9 @@ def kin_mentions(sentence: str) -> list[EntityMention]:
     """'mum says i have to revise' → person Mum (mother), as "my mum" would."""
     mentions = []
     for match in _KIN.finditer(sentence):
-        if _SOMEONES.search(sentence[max(0, match.start() - 40) : match.start()]):  # the few words before it
-            continue  # "her mom", "the dad in that movie", "Jake's mom", "a great dad": not theirs
+        before = sentence[max(0, match.start() - 40) : match.start()]  # the few words before it
+        if _SOMEONES.search(before) or _SELF_DESCRIBED.search(before):
+            continue  # "her mom", "the dad in that movie", "Jake's mom", "a great dad", "single dad": not theirs
         word = match.group("kind").lower()
         relation = _KIN_RELATIONS[word]
         mentions.append(EntityMention("person", entity_key(word), word.capitalize(), aliases=(f"my {word}",),

@@ -15,10 +15,10 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import place
-from memories.extraction.facts import BARE_AGES, I_AM, INTRO, article, facet
+from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, INTRO, INTRO_BY_AGE, article, facet
 from memories.extraction.text import alternation, title
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import JOB_TITLES
+from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES
 
 FACT = "fact"
 _TITLES = alternation(JOB_TITLES)
@@ -71,8 +71,23 @@ _SAID = [
 _BARE_ROLE = re.compile(rf"^(?i:(?:a|an)\s+)?{ROLE}{_WHERE}(?i:\s+now)?\W*$")
 _BARE_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)$")
 _BARE_PLACE = re.compile(r"^(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\W*$")
-_BARE_AGE = re.compile(r"^(?P<age>\d{2,3})$")
-_SEGMENT = re.compile(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=(?:a|an)\s)")
+_BARE_AGE = re.compile(rf"^{AGE_SAID}$")
+# Clauses of an introduction end at commas, "but", a dash: "Piotr here, plumber, from Gdańsk originally but in Dublin
+# 14 years", "founder of Ledgerly - we build…".
+_SEGMENT = re.compile(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=(?:a|an)\s)|\s+but\s+|\s+[-–—]\s+")
+_TOWN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+# Where one is from, and where one lives, said as a clause of an introduction: "from Gdańsk originally", "Lagos based",
+# "based out of Hyderabad", "living in Fort Lee", "in Dublin 14 years", "here in Dubai".
+_FROM_CLAUSE = re.compile(rf"^(?i:(?:originally\s+)?from)\s+(?P<place>{_TOWN})(?i:\s+originally)?$")
+_LIVES_CLAUSE = re.compile(
+    rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|(?:now\s+|here\s+)?in))"
+    rf"\s+(?P<place>{_TOWN})(?i:\s+(?:for|since)\s.*|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?)?$"
+    rf"|^(?P<based>{_TOWN})(?i:[\s-]based)$"
+)
+_FOUNDER = re.compile(rf"^(?i:(?:the\s+)?(?:co-?)?founder\s+(?:of|at))\s+(?P<org>{_PROPER})$")
+_IDENTITY_CLAUSE = re.compile(rf"^(?i:(?:a|an)\s+)?(?P<x>(?i:{alternation(IDENTITY_NOUNS)}))$")
+_FROM_TAIL = re.compile(rf"^(?P<head>.+?)\s+(?i:from)\s+(?P<place>{_TOWN})$")
+_EMOJI_TAIL = re.compile(r"[^\w)]+$")
 _NOT_ROLES = frozenset({"bit", "lot", "fan", "mess", "wreck", "big fan", "huge fan"})
 _STUDY = re.compile(
     rf"(?i:\b(?:i\s+study|{I_AM}\s+studying|{I_AM}\s+doing\s+(?:a|an|my)|doing\s+(?:a|an|my)"
@@ -100,10 +115,13 @@ def role_facts(sentence: str) -> list[Candidate]:
     for pattern, verb in _SAID:
         for match in pattern.finditer(sentence):
             found += _role(match, verb, employer=_group(match, "org") or _group(match, "joined"))
-    intro = INTRO.match(sentence)
+    intro = INTRO.match(sentence) or INTRO_BY_AGE.match(sentence)
     if intro is not None:
         found += _introduction(sentence[intro.end() :])
-    elif not found:
+    elif found:  # "I am a retired dentist, 71 years old, living in Fort Lee": what follows the role
+        said = next(m for pattern, _ in _SAID if (m := pattern.search(sentence)))
+        found += _introduction(sentence[said.end() :], trailing=True)
+    else:
         found += _introduction(sentence, verbless=True)
     return found
 
@@ -135,25 +153,47 @@ def business_facts(sentence: str) -> list[Candidate]:
     return found
 
 
-def _introduction(rest: str, *, verbless: bool = False) -> list[Candidate]:
-    """The clauses after a name: "27, software engineer in Bangalore" — an age, a role, the town it is in.
+def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) -> list[Candidate]:
+    """The clauses after a name: "27, software engineer in Bangalore, from Pune originally" — an age, a role, the
+    town it is in, where one lives and comes from.
 
     ``verbless``: a whole sentence of such clauses, the name among them ("Olivia, vet in Newtown, Sydney"; "Senior
-    manager now"); it counts only when a role is there, so "Maya, 31" alone says nothing."""
+    manager now"); it counts only when a role is there, so "Maya, 31" alone says nothing. ``trailing``: the clauses
+    after a role said with a verb ("I'm a nurse, 31, based in Leeds"): only ages and places are read there."""
     found: list[Candidate] = []
     name = ""
-    for segment in _SEGMENT.split(rest.strip(" ,.!")):
+    lowercase = rest == rest.lower()  # one who types in lowercase types their town so too ("from wythenshawe")
+    segments = [_EMOJI_TAIL.sub("", part) for part in _SEGMENT.split(rest.strip(" ,.!"))]
+    for index, said in enumerate(segments):
+        segment = title(said) if lowercase and not verbless else said
+        towns = _towns(segment)
         age, role = _BARE_AGE.match(segment), _BARE_ROLE.match(segment)
         if age is not None and int(age.group("age")) in BARE_AGES:
             years = age.group("age")
             found.append(Candidate(FACT, f"Is {years} years old", slot="age", value=(facet("age", years),)))
-        elif role is not None:
-            found += _role(role, "Is", employer=_group(role, "org"))
+        elif towns:
+            found += towns
+        elif trailing:
+            continue
+        elif role is not None or (tail := _FROM_TAIL.match(segment)) and _BARE_ROLE.match(tail.group("head")):
+            found += _clause_with_origin(segment, verbless=verbless)
             name = name or ("now" if re.search(r"(?i)\bnow\W*$", segment) else "")
+        elif (founder := _FOUNDER.match(segment)) is not None:
+            found += _role(founder, "Is", employer=founder.group("org"), role="founder")
+        elif (who := _IDENTITY_CLAUSE.match(_FROM_TAIL.sub(r"\g<head>", segment))) is not None and not verbless:
+            found.append(Candidate(FACT, f"Is {article(who.group('x'))} {who.group('x').lower()}"))
+            found += _towns(f"from {tail.group('place')}") if (tail := _FROM_TAIL.match(segment)) else []
         elif found and found[-1].content.startswith("Works in") and (town := _BARE_PLACE.match(segment)):
             city = place("location", town.group("place"))  # "vet in Newtown, Sydney"
             near = found.pop()
             found.append(Candidate(FACT, f"{near.content}, {city.display_name}", entities=(*near.entities, city)))
+        elif (
+            index == len(segments) - 1
+            and any(c.slot == "age" for c in found)
+            and (town := _BARE_PLACE.match(segment))
+            and not verbless
+        ):
+            found += _towns(f"in {town.group('place')}")  # "Natalie, 45, CPA, Toronto": the town ends the list
         elif verbless and not found and not name and (bare := _BARE_NAME.match(segment)):
             name = bare.group("name")
         elif verbless:
@@ -165,6 +205,25 @@ def _introduction(rest: str, *, verbless: bool = False) -> list[Candidate]:
     return found
 
 
+def _towns(segment: str) -> list[Candidate]:
+    """'from Gdańsk originally' → where they are from; 'Lagos based', 'living in Fort Lee' → where they live."""
+    if (origin := _FROM_CLAUSE.match(segment)) is not None:
+        town = place("location", origin.group("place"))
+        return [Candidate(FACT, f"Is from {town.display_name}", slot="hometown", value=(town.ref,), entities=(town,))]
+    if (home := _LIVES_CLAUSE.match(segment)) is not None:
+        town = place("location", home.group("place") or home.group("based"))
+        return [Candidate(FACT, f"Lives in {town.display_name}", slot="location", value=(town.ref,), entities=(town,))]
+    return []
+
+
+def _clause_with_origin(segment: str, *, verbless: bool) -> list[Candidate]:
+    """A role clause, and where one is from when it ends so: "single dad from Leeds", "plumber from Gdańsk"."""
+    tail = _FROM_TAIL.match(segment)
+    role = _BARE_ROLE.match(tail.group("head") if tail and not _BARE_ROLE.match(segment) else segment)
+    found = _role(role, "Is", employer=_group(role, "org")) if role is not None else []
+    return found + (_towns(f"from {tail.group('place')}") if tail and not _BARE_ROLE.match(segment) else [])
+
+
 _STUDENTS = frozenset(
     {"student", "students", "pupil", "undergrad", "undergraduate", "postgrad", "fresher", "postgraduate"}
 )
@@ -173,11 +232,13 @@ _STUDENTS = frozenset(
 def _said_of_oneself(found: list[Candidate], name: str) -> bool:
     """A verbless role is the speaker's with their name, age or town beside it, or "now" (``name`` is "now" then):
     "head chef." alone is not."""
-    return bool(name) or any(c.slot == "age" or c.content.startswith("Works in") for c in found)
+    return bool(name) or any(
+        c.slot in {"age", "location", "hometown"} or c.content.startswith("Works in") for c in found
+    )
 
 
-def _role(match: re.Match[str], verb: str, *, employer: str) -> list[Candidate]:
-    role = " ".join(match.group("role").split())
+def _role(match: re.Match[str], verb: str, *, employer: str, role: str = "") -> list[Candidate]:
+    role = role or " ".join(match.group("role").split())
     if role.lower() in _NOT_ROLES or role.lower().startswith(("bit ", "lot ")):
         return []
     where = _places(match)

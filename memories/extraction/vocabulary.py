@@ -98,6 +98,10 @@ JOB_TITLES = {
     "anesthetist", "specialist", "novelist", "columnist", "cartoonist", "linguist", "nutritionist",
     "hygienist", "optometrist", "orthodontist", "podiatrist", "machinist", "typist", "dietitian", "dietician",
     "archivist", "lobbyist", "publicist", "copywriter", "chiropractor", "radiographer",
+    # trades said otherwise, and credentials people give as their job ("Natalie, 45, CPA")
+    "printmaker", "cpa", "rn", "emt", "trucker", "signalman", "fireman", "policeman", "policewoman", "cop",
+    "lorry driver", "electrician", "labourer", "laborer", "roofer", "plasterer", "bricklayer", "locksmith",
+    "seamstress", "jeweller", "jeweler", "potter", "weaver", "runner", "cyclist", "swimmer", "boxer",
 }  # fmt: skip
 
 # "I'm a …" that says who one is (jobs are JOB_TITLES).
