@@ -69,7 +69,13 @@ def stop_postgres(data_dir: Path) -> bool:
         if not (pgdata / "postmaster.pid").exists():
             return False
         result = _pg_ctl(["stop", "-m", "fast", "-w", "-t", "60"], pgdata, check=False)
-        return result.returncode == 0
+        if result.returncode == 0:
+            return True
+        # A fast shutdown that did not finish in time (a loaded machine, a client that will not let go) must not
+        # leave the server running behind a caller that asked it to stop: an immediate one always ends it, and
+        # the next start recovers from the WAL, so nothing committed is lost.
+        logger.warning("embedded PostgreSQL did not stop in time, stopping it immediately:\n%s", result.stdout)
+        return _pg_ctl(["stop", "-m", "immediate", "-w", "-t", "30"], pgdata, check=False).returncode == 0
 
 
 def _answers(socket_dir: Path) -> bool:

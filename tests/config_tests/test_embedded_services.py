@@ -288,3 +288,34 @@ def test_an_entry_point_starts_the_services_the_settings_point_at(data_dir: Path
         "redis_client; connection.ensure_connection(); print(redis_client().ping())",
     )
     assert probe.stdout.strip() == "True", probe.stdout + probe.stderr
+
+
+def test_a_fast_shutdown_that_times_out_still_stops_the_server(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # given a running server with a client holding on, and a first shutdown that gives up before the server is down
+    # (as a fast one can on a loaded machine: a fresh clone's test run once left the server up behind
+    # `config.embedded run`) — here a smart shutdown that does not wait, which the client keeps from finishing
+    from config.embedded import postgres
+
+    ensure_postgres(data_dir)
+    real_pg_ctl = postgres._pg_ctl
+    modes: list[str] = []
+
+    def impatient(args: list[str], pgdata: Path, *, check: bool) -> subprocess.CompletedProcess[str]:
+        modes.append(args[2])
+        if args[2] == "fast":
+            real_pg_ctl(["stop", "-m", "smart", "-W"], pgdata, check=check)
+            return subprocess.CompletedProcess(args, 1, stdout="pg_ctl: server does not shut down")
+        return real_pg_ctl(args, pgdata, check=check)
+
+    monkeypatch.setattr(postgres, "_pg_ctl", impatient)
+    client = psycopg.connect(host=str(socket_dir_for(data_dir)), user="postgres", dbname="postgres")
+    try:
+        # when it is asked to stop
+        stopped = stop_postgres(data_dir)
+    finally:
+        client.close()
+
+    # then it stopped all the same, immediately
+    assert stopped is True
+    assert modes == ["fast", "immediate"]
+    assert not (data_dir / "postgres" / "postmaster.pid").exists()
