@@ -19,6 +19,8 @@ from django.core.paginator import Paginator
 from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest
+from django.utils import timezone
+from django.utils.dateformat import format as date_format
 from django.utils.functional import cached_property
 
 from contacts.models import Tenant, TenantStaff
@@ -224,7 +226,7 @@ def _whole(state: Any) -> str:
 
 
 def _shown(value: Any) -> str:
-    """Text quoted, as staff typed it; nothing as "(none)"; the rest as JSON writes it."""
+    """Text quoted, as staff typed it; nothing as "(none)"; a time to the minute; the rest as JSON writes it."""
     if value is None:
         return "(none)"
     if isinstance(value, str):
@@ -232,8 +234,14 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, datetime):
-        return value.isoformat()
+        return time_shown(value)
     return as_json(value)
+
+
+def time_shown(at: datetime) -> str:
+    """A time as the staff log writes it: to the minute, in the site's time zone, named ("2026-11-28 12:18 UTC"). The
+    line is written once and read later, maybe elsewhere: it says which zone."""
+    return date_format(timezone.localtime(at), "Y-m-d H:i T")
 
 
 def signed_in(user_id: int | None) -> int:

@@ -42,6 +42,10 @@ NO_ENTITY = "(no entity)"
 # hundred ids, and the panel is for seeing where it came from, not the whole ledger.
 PROVENANCE_SHOWN = 5
 EXCERPT_CHARS = 200
+# The graph page's links to a memory's pages carry this in their query string (its Pin form, in its fields: the memory
+# list would read a query parameter as a filter), so that staff done there come back to the graph (``MemoryAdmin``),
+# not to the contact's page or the memory list.
+FROM_GRAPH = {"_from": "graph"}
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,12 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import OuterRef, Subquery
-from django.utils import timezone
-from django.utils.dateformat import format as date_format
 
 from contacts.models import Contact, Message, Role
 from moods.models import ReviewFlag, Trigger
 from moods.services.crisis import review_flag_resolve
 from moods.services.outreach import trigger_complete
+from staff.admin_toolkit import time_shown
 from staff.services import contact_audit_log
 
 QUEUE_KINDS = ("crisis", "trigger")
@@ -90,7 +89,7 @@ def review_flag_acknowledge(*, flag_id: int, user_id: int | None, actor: str, no
     review_flag_resolve(flag=flag, actor=actor, note=note)
     after = {"resolved_at": flag.resolved_at, "resolved_by": flag.resolved_by, "resolution_note": note}
     category = (flag.category or "crisis language").replace("_", " ")
-    what = f"Acknowledged crisis flag #{flag.pk} ({category}, raised {_when(flag.created_at)})."
+    what = f"Acknowledged crisis flag #{flag.pk} ({category}, raised {time_shown(flag.created_at)})."
     contact_audit_log(contact=flag.contact, user=user_id, action=what, before=before, after=after)
     return flag
 
@@ -104,10 +103,6 @@ def trigger_acknowledge(*, trigger_id: int, user_id: int | None, actor: str, not
     before = {"completed_at": None, "completed_by": trigger.completed_by, "completion_note": trigger.completion_note}
     trigger_complete(trigger=trigger, actor=actor, note=note)
     after = {"completed_at": trigger.completed_at, "completed_by": trigger.completed_by, "completion_note": note}
-    what = f"Acknowledged {trigger.kind.replace('_', '-')} trigger #{trigger.pk} (due {_when(trigger.due_at)})."
+    what = f"Acknowledged {trigger.kind.replace('_', '-')} trigger #{trigger.pk} (due {time_shown(trigger.due_at)})."
     contact_audit_log(contact=trigger.contact, user=user_id, action=what, before=before, after=after)
     return trigger
-
-
-def _when(at: datetime) -> str:
-    return date_format(timezone.localtime(at), "Y-m-d H:i T")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -24,6 +25,7 @@ from memories.models import ContactEntity
 from memories.services.curation import EntityEditError, entity_alias_split, entity_merge
 from privacy.selectors import contact_export_get, export_json
 from staff.admin_toolkit import staff_change_log
+from staff.graph_drawing import FROM_GRAPH
 from staff.selectors import knowledge_graph_get
 from staff.services import contact_consolidate_now, contact_erase_by_staff, staff_actor
 
@@ -86,6 +88,7 @@ def graph_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmi
     contact = contact_or_404(model_admin, request, object_id)
     if not model_admin.has_view_permission(request, contact):
         raise PermissionDenied
+    back_to_graph = urlencode(FROM_GRAPH)
     context = {
         **_page(model_admin, request, contact, f"Knowledge graph: {contact}"),
         "graph": knowledge_graph_get(contact=contact),
@@ -94,13 +97,15 @@ def graph_view(request: HttpRequest, object_id: str, *, model_admin: ContactAdmi
         "can_edit": request.user.has_perm("memories.change_contactentity"),
         "can_change_memories": request.user.has_perm("memories.change_memory"),
         "can_delete_memories": request.user.has_perm("memories.delete_memory"),
-        # The side panel's links, "0" standing for the pk the page's script puts in.
+        # The side panel's links, "0" standing for the pk the page's script puts in; those to a memory's pages (and
+        # the tree's) lead back here.
         "urls": {
-            "memory": reverse("admin:memories_memory_change", args=[0]),
-            "memory_delete": reverse("admin:memories_memory_delete", args=[0]),
+            "memory": f"{reverse('admin:memories_memory_change', args=[0])}?{back_to_graph}",
+            "memory_delete": f"{reverse('admin:memories_memory_delete', args=[0])}?{back_to_graph}",
             "memories": reverse("admin:memories_memory_changelist"),
             "message": reverse("admin:contacts_message_change", args=[0]),
             "entity": reverse("admin:memories_contactentity_change", args=[0]),
+            "back_to_graph": back_to_graph,
         },
     }
     return render(request, "admin/contacts/contact/knowledge_graph.html", context)

@@ -22,6 +22,7 @@ from memories.selectors import memory_history
 from memories.services.curation import memory_pin, memory_snapshot
 from memories.services.records import MemoryRestoreError, memory_delete, memory_restore, memory_update
 from staff.admin_toolkit import CappedPaginator, ReadOnlyAdmin, TenantScopedAdmin, staff_change_log
+from staff.graph_drawing import FROM_GRAPH
 from staff.selectors import GRAPH_DEFERRED
 from staff.services import contact_audit_log, memory_add_by_staff, staff_actor
 
@@ -29,6 +30,8 @@ EDITABLE_FIELDS = ["memory_type", "content", "importance", "expires_at", "pinned
 # Where save_model leaves its audit line for log_addition / log_change (Django's own line would name the memory on
 # the memory, with "changed fields" and no before/after).
 _AUDIT_LINE = "_rapport_audit_line"
+# Where delete_model leaves the deleted memory's contact for response_delete (which is given only its id).
+_DELETED_FROM = "_rapport_deleted_from"
 
 
 def memory_status_badge(_admin: Any, memory: Memory) -> str:
@@ -43,6 +46,17 @@ def provenance_links(_admin: Any, memory: Memory) -> str:
     """Each source message id, linked to the message in the ledger (ids, not keys: they outlive retention)."""
     url = reverse("admin:contacts_message_changelist")
     return format_html_join(", ", '<a href="{}?q={}">{}</a>', ((url, i, i) for i in memory.source_message_ids)) or "—"
+
+
+def came_from_graph(request: HttpRequest) -> bool:
+    """Whether staff opened this page, or sent this form, from the contact's knowledge graph (``FROM_GRAPH``)."""
+    return all(value in (request.GET.get(name), request.POST.get(name)) for name, value in FROM_GRAPH.items())
+
+
+def back_to_contact_url(request: HttpRequest, contact_id: int) -> str:
+    """Where staff go when done with a memory: its contact's page, or its knowledge graph if they came from there."""
+    page = "graph" if came_from_graph(request) else "change"
+    return reverse(f"admin:contacts_contact_{page}", args=[contact_id])
 
 
 def log_memory_deletion(request: HttpRequest, memory: Memory) -> LogEntry:
@@ -195,18 +209,30 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
         return getattr(obj, _AUDIT_LINE, None) or LogEntry(change_message="No fields changed.")
 
     def response_add(self, request: HttpRequest, obj: Memory, post_url_continue: str | None = None) -> HttpResponse:
-        return self._back_to_contact(request, obj) or super().response_add(request, obj, post_url_continue)
+        saved = f"Saved memory #{obj.pk}."
+        return self._back_to_contact(request, obj.contact_id, saved) or super().response_add(
+            request, obj, post_url_continue
+        )
 
     def response_change(self, request: HttpRequest, obj: Memory) -> HttpResponse:
-        return self._back_to_contact(request, obj) or super().response_change(request, obj)
+        saved = f"Saved memory #{obj.pk}."
+        return self._back_to_contact(request, obj.contact_id, saved) or super().response_change(request, obj)
 
-    def _back_to_contact(self, request: HttpRequest, obj: Memory) -> HttpResponse | None:
-        """A plain "Save" goes back to the memory's contact, where staff came from and where the change is logged
-        ("Save and continue editing" and "Save and add another" do what they say)."""
-        if obj.contact_id is None or {"_continue", "_addanother", "_saveasnew", "_popup"} & set(request.POST):
+    def response_delete(self, request: HttpRequest, obj_display: str, obj_id: Any) -> HttpResponse:
+        contact_id = getattr(request, _DELETED_FROM, None)
+        deleted = f"Deleted memory #{obj_id}."
+        return self._back_to_contact(request, contact_id, deleted) or super().response_delete(
+            request, obj_display, obj_id
+        )
+
+    def _back_to_contact(self, request: HttpRequest, contact_id: int | None, done: str) -> HttpResponse | None:
+        """A plain "Save", or a deletion, goes back to the memory's contact, where staff came from (its page, or its
+        knowledge graph) and where the change is logged ("Save and continue editing" and "Save and add another" do
+        what they say; a tenant's business memory, with no contact, goes to the memory list)."""
+        if contact_id is None or {"_continue", "_addanother", "_saveasnew", "_popup"} & set(request.POST):
             return None
-        messages.success(request, f"Saved memory #{obj.pk}.")
-        return HttpResponseRedirect(reverse("admin:contacts_contact_change", args=[obj.contact_id]))
+        messages.success(request, done)
+        return HttpResponseRedirect(back_to_contact_url(request, contact_id))
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         """The memory services link entities themselves; the form has no relations to save."""
@@ -221,6 +247,7 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
         return [log_memory_deletion(request, memory) for memory in queryset]
 
     def delete_model(self, request: HttpRequest, obj: Memory) -> None:
+        setattr(request, _DELETED_FROM, obj.contact_id)
         memory_delete(memory=obj)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
@@ -228,12 +255,12 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
             memory_delete(memory=memory)
 
     @admin.action(description="Pin the selected memories (they never decay)", permissions=["change"])
-    def pin(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
-        self._pin_all(request, queryset, pinned=True)
+    def pin(self, request: HttpRequest, queryset: QuerySet[Memory]) -> HttpResponse | None:
+        return self._pin_all(request, queryset, pinned=True)
 
     @admin.action(description="Unpin the selected memories", permissions=["change"])
-    def unpin(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
-        self._pin_all(request, queryset, pinned=False)
+    def unpin(self, request: HttpRequest, queryset: QuerySet[Memory]) -> HttpResponse | None:
+        return self._pin_all(request, queryset, pinned=False)
 
     @admin.action(description="Restore the selected forgotten memories", permissions=["change"])
     def restore(self, request: HttpRequest, queryset: QuerySet[Memory]) -> None:
@@ -251,14 +278,19 @@ class MemoryAdmin(TenantScopedAdmin[Memory]):
             restored += 1
         self.message_user(request, f"Restored {restored} memory(ies).")
 
-    def _pin_all(self, request: HttpRequest, queryset: QuerySet[Memory], *, pinned: bool) -> None:
+    def _pin_all(self, request: HttpRequest, queryset: QuerySet[Memory], *, pinned: bool) -> HttpResponse | None:
+        """Pin or unpin; then back to the graph when its side panel asked (one memory), else the list stays."""
         actor = staff_actor(request.user.get_username())
-        changing = [memory for memory in queryset.select_related("contact") if memory.pinned != pinned]
+        memories = list(queryset.select_related("contact"))
+        changing = [memory for memory in memories if memory.pinned != pinned]
         for memory in changing:
             memory_pin(memory=memory, pinned=pinned, actor=actor)
             what = f"{'Pinned' if pinned else 'Unpinned'} memory #{memory.pk}."
             memory_audit_log(request, memory, what, before={"pinned": not pinned}, after={"pinned": pinned})
         self.message_user(request, f"{'Pinned' if pinned else 'Unpinned'} {len(changing)} memory(ies).")
+        if came_from_graph(request) and memories and memories[0].contact_id is not None:
+            return HttpResponseRedirect(back_to_contact_url(request, memories[0].contact_id))
+        return None
 
     status_badge = admin.display(description="status", ordering="status")(memory_status_badge)
     provenance = admin.display(description="source messages")(provenance_links)

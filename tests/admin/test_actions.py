@@ -116,12 +116,13 @@ def test_staff_resolve_review_flags_and_complete_triggers(staff_client: Client, 
     )
     # both are on the contact's history (not only on the flag's and the trigger's), with before and after
     lines = LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Contact), object_id=str(arjun.pk))
-    raised = flag.created_at.strftime("%Y-%m-%d %H:%M UTC")
+    raised, resolved, completed = (f"{at:%Y-%m-%d %H:%M} UTC" for at in (flag.created_at, flag.resolved_at,
+                                                                           trigger.completed_at))  # fmt: skip
     assert [(line.user.username, line.change_message) for line in lines.order_by("pk")] == [
         ("sam", f"Acknowledged crisis flag #{flag.pk} (crisis language, raised {raised}): resolved_at: (none) -> "
-                f"{flag.resolved_at.isoformat()}; resolved_by: '' -> 'staff:sam'."),  # type: ignore[union-attr]
+                f"{resolved}; resolved_by: '' -> 'staff:sam'."),
         ("sam", f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-20 12:00 UTC): completed_at: (none) -> "
-                f"{trigger.completed_at.isoformat()}; completed_by: '' -> 'staff:sam'."),  # type: ignore[union-attr]
+                f"{completed}; completed_by: '' -> 'staff:sam'."),
     ]  # fmt: skip
 
 

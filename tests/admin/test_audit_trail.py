@@ -114,6 +114,62 @@ def test_editing_a_memory_logs_before_and_after_on_the_contact_and_goes_back_to_
     ]  # fmt: skip
 
 
+def test_deleting_a_memory_from_its_page_goes_back_to_its_contact(staff_client: Client, arjun: Contact) -> None:
+    # given a fact
+    fact = memory(arjun, "Works at Infosys")
+
+    # when staff delete it from its page
+    response = staff_client.post(reverse("admin:memories_memory_delete", args=[fact.pk]), {"post": "yes"})
+
+    # then the browser goes back to the contact (not to the list of every memory), and the memory is gone
+    assert (response.status_code, response["Location"]) == (302, reverse("admin:contacts_contact_change",
+                                                                         args=[arjun.pk]))  # fmt: skip
+    assert not Memory.objects.filter(pk=fact.pk).exists()
+
+
+def _graph_page_urls(client: Client, contact: Contact, memory: Memory) -> dict[str, str]:
+    """The graph page's links to one memory's pages, as its side panel's script makes them ("0" -> the pk)."""
+    urls = client.get(reverse("admin:contacts_contact_graph", args=[contact.pk])).context["urls"]
+    return {name: url.replace("/0/", f"/{memory.pk}/") for name, url in urls.items()}
+
+
+def test_a_memory_edited_or_deleted_from_the_graph_goes_back_to_the_graph(staff_client: Client, arjun: Contact) -> None:
+    # given two facts, and the graph page's links to them
+    fact, other = memory(arjun, "Works at Infosys"), memory(arjun, "Lives in Pune")
+    edit_url = _graph_page_urls(staff_client, arjun, fact)["memory"]
+    delete_url = _graph_page_urls(staff_client, arjun, other)["memory_delete"]
+
+    # when staff edit one from the graph's side panel with a plain "Save", and delete the other
+    edited = staff_client.post(edit_url, _memory_form(fact, content="Works at TCS"))
+    deleted = staff_client.post(delete_url, {"post": "yes"})
+
+    # then each goes back to the graph, with what was done
+    graph = reverse("admin:contacts_contact_graph", args=[arjun.pk])
+    assert (edited.status_code, edited["Location"], deleted.status_code, deleted["Location"]) == (
+        302, graph, 302, graph,
+    )  # fmt: skip
+    assert Memory.objects.get(pk=fact.pk).content == "Works at TCS"
+    assert not Memory.objects.filter(pk=other.pk).exists()
+    followed = staff_client.get(graph)
+    assert [str(m) for m in followed.context["messages"]] == [
+        f"Saved memory #{fact.pk}.",
+        f"Deleted memory #{other.pk}.",
+    ]
+
+
+def test_the_graph_pages_tree_links_lead_back_to_the_graph(staff_client: Client, arjun: Contact) -> None:
+    # given a fact
+    fact = memory(arjun, "Works at Infosys")
+
+    # when staff open the graph page
+    page = staff_client.get(reverse("admin:contacts_contact_graph", args=[arjun.pk])).content.decode()
+
+    # then its tree's links to the memory and to "Add memory" say they come from the graph
+    change, add = reverse("admin:memories_memory_change", args=[fact.pk]), reverse("admin:memories_memory_add")
+    assert f'href="{change}?_from=graph"' in page
+    assert f'href="{add}?contact={arjun.pk}&amp;_from=graph"' in page
+
+
 def test_save_and_continue_stays_on_the_memory_and_an_unchanged_save_logs_nothing(
     staff_client: Client, arjun: Contact
 ) -> None:

@@ -167,8 +167,9 @@ def test_the_graph_page_gives_the_panel_its_links_and_toggles(root_client: Clien
     response = root_client.get(reverse("admin:contacts_contact_graph", args=[arjun.pk]))
 
     html = response.content.decode()
-    assert 'data-memory-url="/admin/memories/memory/0/change/"' in html
-    assert 'data-memory-delete-url="/admin/memories/memory/0/delete/"' in html
+    assert 'data-memory-url="/admin/memories/memory/0/change/?_from=graph"' in html
+    assert 'data-memory-delete-url="/admin/memories/memory/0/delete/?_from=graph"' in html
+    assert 'data-back-to-graph="_from=graph"' in html
     assert 'data-message-url="/admin/contacts/message/0/change/"' in html
     assert 'data-entity-url="/admin/memories/contactentity/0/change/"' in html
     assert 'id="graph-show-fading" value="fading"' in html and 'id="graph-show-inactive" value="inactive"' in html
@@ -176,14 +177,20 @@ def test_the_graph_page_gives_the_panel_its_links_and_toggles(root_client: Clien
 
 
 def test_the_panels_pin_button_posts_what_the_memory_admin_action_takes(root_client: Client, graph: dict) -> None:
-    # given the fields the panel's Pin button posts (knowledge_graph.js: actionsPart)
+    # given the fields the panel's Pin and Unpin buttons post (knowledge_graph.js: actionsPart)
     fact = graph["fact"]
     url = f"{reverse('admin:memories_memory_changelist')}?contact__id__exact={fact.contact_id}"
+    fields = {"index": "0", "_selected_action": str(fact.pk), "_from": "graph"}
 
-    # when it is posted
-    response = root_client.post(url, {"action": "pin", "index": "0", "_selected_action": str(fact.pk)})
+    # when Pin is posted, then Unpin, then Pin again from the memory list (without the panel's "_from")
+    pinned = root_client.post(url, {**fields, "action": "pin"})
+    unpinned = root_client.post(url, {**fields, "action": "unpin"})
+    from_list = root_client.post(url, {"action": "pin", "index": "0", "_selected_action": str(fact.pk)})
 
-    # then the memory is pinned by the staff user, and staff land on the contact's memories
-    assert response.status_code == 302 and response["Location"] == url
+    # then the memory is pinned by the staff user, and the panel's buttons go back to the graph, the list's stays
+    graph_url = reverse("admin:contacts_contact_graph", args=[fact.contact_id])
+    assert [(r.status_code, r["Location"]) for r in (pinned, unpinned, from_list)] == [
+        (302, graph_url), (302, graph_url), (302, url),
+    ]  # fmt: skip
     fact.refresh_from_db()
-    assert fact.pinned and fact.events.get(kind="pinned").actor == "staff:root"
+    assert fact.pinned and [e.actor for e in fact.events.filter(kind="pinned")] == ["staff:root"] * 3

@@ -164,8 +164,18 @@ def test_smaller_graphs_draw_each_durable_memory_without_overlaps(  # type: igno
     panel = _wait(browser, lambda b: b.find_element("css selector", f"#graph-panel[data-node='m{fact.pk}']"))
     assert panel.find_element("tag name", "h2").text == fact.content
     edit = panel.find_element("css selector", ".graph-panel-edit").get_attribute("href")
-    assert edit.endswith(reverse("admin:memories_memory_change", args=[fact.pk]))
+    assert edit.endswith(f"{reverse('admin:memories_memory_change', args=[fact.pk])}?_from=graph")
     assert "Message 0: something worth remembering about Bruno" in panel.text
+
+    # when its Pin button is pressed, then the memory is pinned and staff are back on the graph (not the memory list)
+    panel.find_element("css selector", ".rapport-inline-form button").click()
+    message = _wait(browser, lambda b: b.find_element("css selector", ".messagelist .info"))
+    assert (message.text, browser.current_url) == (
+        "Pinned 1 memory(ies).", f"{live_server.url}{reverse('admin:contacts_contact_graph', args=[contact.pk])}",
+    )  # fmt: skip
+    fact.refresh_from_db()
+    assert fact.pinned
+    assert _graph_drawn(browser) == drawn
 
     # and with every layer shown too
     browser.find_element("id", "graph-show-fading").click()

@@ -3,6 +3,7 @@ without a browser: exact coordinates and labels, tenant scoping, permissions, id
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -175,6 +176,23 @@ def test_acknowledging_a_trigger_keeps_who_and_the_note(staff_client: Client, qu
     [line] = LogEntry.objects.filter(object_id=str(trigger.contact_id))
     assert line.change_message.startswith(f"Acknowledged check-in trigger #{trigger.pk} (due 2026-11-12 23:00 UTC):")
     assert "completion_note: '' -> 'Texted.'" in line.change_message
+
+
+def test_the_contacts_history_shows_an_acknowledgements_times_to_the_minute(staff_client: Client, queue) -> None:  # type: ignore[no-untyped-def]
+    # given a crisis flag and a trigger acknowledged in the review queue
+    flag, trigger = queue["flag"], queue["trigger"]
+    for kind, item in (("crisis", flag), ("trigger", trigger)):
+        staff_client.post(reverse("admin:moods_reviewqueue_acknowledge", args=[kind, item.pk]), {"note": "Called."})
+
+    # when staff open the contact's History page
+    page = staff_client.get(reverse("admin:contacts_contact_history", args=[flag.contact_id])).content.decode()
+
+    # then when each was closed reads as the lines' other times do (to the minute, the zone named), not in ISO
+    resolved_at, completed_at = (ReviewFlag.objects.get(pk=flag.pk).resolved_at,
+                                 Trigger.objects.get(pk=trigger.pk).completed_at)  # fmt: skip
+    assert f"resolved_at: (none) -&gt; {resolved_at:%Y-%m-%d %H:%M} UTC;" in page
+    assert f"completed_at: (none) -&gt; {completed_at:%Y-%m-%d %H:%M} UTC;" in page
+    assert not re.search(r"\d{2}:\d{2}:\d{2}\.\d{6}", page)
 
 
 def test_the_gdpr_export_carries_who_completed_a_trigger_and_the_note(staff_client: Client, queue) -> None:  # type: ignore[no-untyped-def]

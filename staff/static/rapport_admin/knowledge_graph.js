@@ -257,8 +257,11 @@
     if (urls.csrf) {
       var form = node("form", { method: "post", action: urls.memories + "?contact__id__exact=" + urls.contact,
         "class": "rapport-inline-form" });
-      [["csrfmiddlewaretoken", urls.csrf], ["action", memory.pinned ? "unpin" : "pin"], ["index", "0"],
-        ["_selected_action", String(memory.pk)]].forEach(function (field) {
+      var fields = [["csrfmiddlewaretoken", urls.csrf], ["action", memory.pinned ? "unpin" : "pin"], ["index", "0"],
+        ["_selected_action", String(memory.pk)]];
+      // and the page's own fields, so that staff come back here afterwards (not to the memory list)
+      new URLSearchParams(urls.backToGraph).forEach(function (value, name) { fields.push([name, value]); });
+      fields.forEach(function (field) {
         form.appendChild(node("input", { type: "hidden", name: field[0], value: field[1] }));
       });
       form.appendChild(node("button", { type: "submit", "class": "graph-panel-button" }, memory.pinned ? "Unpin" : "Pin"));
@@ -294,6 +297,7 @@
     var urls = { memory: container.dataset.memoryUrl, memoryDelete: container.dataset.memoryDeleteUrl,
       memories: container.dataset.memoriesUrl, message: container.dataset.messageUrl,
       entity: container.dataset.entityUrl, contact: container.dataset.contact, csrf: csrf ? csrf.value : "",
+      backToGraph: container.dataset.backToGraph || "",
       canDelete: container.dataset.canDelete === "true" };
     var cy = cytoscape({ container: container, style: STYLE, wheelSensitivity: 0.3, selectionType: "single",
       maxZoom: 4 });
