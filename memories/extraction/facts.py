@@ -172,7 +172,8 @@ _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|a
 
 _RELATION_FACT = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
-    rf"(?P<verb>(?i:lives\s+in|(?:just\s+|recently\s+)?moved\s+to|works\s+(?:at|for|as)|studies(?:\s+at)?"
+    rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+[A-Z])|(?:just\s+|recently\s+)?moved\s+to"
+    rf"|works\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)))\s+{phrase('x')}"
 )
 # "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
@@ -401,6 +402,42 @@ def hobby_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+_NUMBER_WORDS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    "|eighteen|nineteen|twenty"
+)
+# What a named relative's introduction goes on to say of them: "my son Owen is 14", "my daughter Maddie just turned
+# 11", "our son Kuba, he is 7", "my granddaughter Chloe, who is nine", "my sister Jen in Halifax", "my wife, Sun-hee,
+# was diagnosed with early Alzheimer's disease".
+_RELATIVE_DETAIL = re.compile(
+    rf"(?:,\s*(?:who|he|she)\s+is|\s+is|['’]s|,\s*(?:who|he|she)['’]s|(?:\s+just)?\s+turned|,\s*aged?)\s+"
+    rf"(?P<age>\d{{1,2}}|(?i:{_NUMBER_WORDS}))(?:\s+(?i:years?\s+old|yrs?\s+old)|\s*(?i:y/?o))?(?=\s*(?:$|[.,;!]|\s+and\b))"
+    rf"|\s+in\s+(?P<town>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\b(?!['’]s)"
+    rf"|,?\s+(?i:(?:was|has\s+been|got)\s+diagnosed\s+with|has)\s+(?:an?\s+)?"
+    rf"(?P<condition>(?:[\w'-]+\s+){{0,2}}?(?i:{alternation(CONDITIONS)}))(?![\w-])"
+)
+
+
+def relative_detail_facts(sentence: str) -> list[Candidate]:
+    """'My son Owen is 14' → 'Owen is 14'; 'my sister Jen in Halifax' → 'Jen lives in Halifax': what is said of a
+    named relative right after their name."""
+    found = []
+    for person in filter(is_named, person_mentions(sentence)):
+        at = sentence.find(person.display_name)
+        detail = _RELATIVE_DETAIL.match(sentence, at + len(person.display_name)) if at >= 0 else None
+        if detail is None:
+            continue
+        name = person.display_name
+        if detail.group("age"):
+            found.append(_fact(f"{name} is {detail.group('age').lower()}", "", person))
+        elif detail.group("town"):
+            town = place("location", detail.group("town"))
+            found.append(_fact(f"{name} lives in {town.display_name}", "", person, town))
+        else:
+            found.append(_fact(f"{name} has {' '.join(detail.group('condition').split())}", "", person))
+    return found
+
+
 def _fact(content: str, slot: str = "", *entities: EntityMention, value: tuple[str, ...] = ()) -> Candidate:
     return Candidate(FACT, content, slot=slot, entities=tuple(entities), value=value)
 
@@ -452,7 +489,8 @@ _TITLE_WORDS = alternation(JOB_TITLES | IDENTITY_NOUNS)
 _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")
 _A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{alternation(PET_SPECIES)})$")
 _DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies")
-_PLACE_KIND = {"lives in": "location", "moved to": "location", "works at": "workplace", "works for": "workplace",
+_PLACE_KIND = {"lives in": "location", "moved to": "location", "is in": "location", "is still in": "location",
+               "is back in": "location", "works at": "workplace", "works for": "workplace",
                "studies at": "school", "is studying": "school"}  # fmt: skip
 _PROPER_TAIL = re.compile(r"(?:^|\s)(?P<prep>in|at|for|to)\s+(?P<name>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
 
@@ -479,6 +517,7 @@ def article(word: str) -> str:
 
 RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     named_entity_facts,
+    relative_detail_facts,
     relation_facts,
     location_facts,
     work_and_study_facts,

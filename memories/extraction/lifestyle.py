@@ -16,7 +16,7 @@ from collections.abc import Callable
 from memories.extraction.facts import I_AM, facet
 from memories.extraction.text import alternation, clean_phrase, entity_key, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITIONS, MEDICATIONS
+from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITION_ADJECTIVES, CONDITIONS, MEDICATIONS
 
 FACT = "fact"
 _CONDITION_WORDS = alternation(CONDITIONS)
@@ -27,9 +27,31 @@ _CONDITION = re.compile(
     rf"(?!(?:zero|no|not|never|a\s+bit|a\s+lot|lots|some|much|more|less|little|bad|mild|slight)\b)"
     rf"(?P<x>(?:[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
 )
-_MEDICATION_WORDS = alternation(MEDICATIONS)
+# Medicines by name, or by the endings generic names share (enalapril, losartan, bisoprolol, atorvastatin,
+# omeprazole, sertraline…): a word with one of them is a drug, not something else one takes.
+_DRUG_ENDINGS = (
+    r"[a-z]{3,}(?:pril|sartan|olol|statin|prazole|formin|dipine|azepam|zolam|oxetine|traline|tralina|triptan|cillin"
+    r"|mycin|cycline|tidine|lukast|gliptin|gliflozin|parin|xaban|gatran|thyroxine|profen|codone|morphone)"
+)
+_MEDICATION_WORDS = rf"(?:{alternation(MEDICATIONS)}|{_DRUG_ENDINGS})"
+# "I'm on sertraline", "I take warfarin", and without the "I" where a clause starts: "type 2 diabetic, on metformin
+# twice a day", "… and take warfarin".
 _MEDICATION = re.compile(
-    rf"(?i)\b(?:{I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
+    rf"(?i)(?:\b(?:{I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))"
+    rf"|(?:^|,|\band)\s*(?:on|take|taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
+)
+# "I'm celiac", "type 2 diabetic, on metformin", "lactose intolerant btw": a condition said as what one is, by the
+# speaker ("I'm …") or as a clause of its own at the start of a sentence.
+_CONDITIONS_AS_ONESELF = rf"(?P<x>(?:type\s+[12]\s+)?(?:{alternation(CONDITION_ADJECTIVES)}))"
+_CONDITION_SAID_AS_ONESELF = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?{_CONDITIONS_AS_ONESELF}(?![\w-])")
+_CONDITION_AS_A_CLAUSE = re.compile(
+    rf"(?i)^\W*{_CONDITIONS_AS_ONESELF}(?=\s*(?:$|[.,;!)]|\s(?:btw|so|and|since|too|as\s+well|myself)\b))"
+)
+# What a doctor found: "physio says slipped disc", "doctor says it's a disc problem", "the GP diagnosed asthma".
+_DIAGNOSED = re.compile(
+    rf"(?i)\b(?:doc|doctor|dr|gp|physio|consultant|specialist|cardiologist|neurologist)\s+"
+    rf"(?:says|said|thinks|diagnosed(?:\s+me\s+with)?)\s+(?:(?:it'?s|i\s+have|i've\s+got)\s+)?(?:an?\s+)?"
+    rf"(?P<x>(?:[\w'-]+\s+){{0,2}}?(?:{_CONDITION_WORDS}))(?![\w-])"
 )
 _SOBER = re.compile(
     rf"(?i)\b(?:{I_AM}\s+(?:now\s+)?sober|i've\s+been\s+sober|\d+\s+(?:years?|months?|weeks?|days?)\s+sober"
@@ -89,6 +111,12 @@ def health_conditions(sentence: str) -> list[Candidate]:
         condition = to_third_person(" ".join(match.group("x").split()))
         found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
                                value=(facet("has", condition),)))  # fmt: skip
+    said_of_oneself = [*_CONDITION_SAID_AS_ONESELF.finditer(sentence), *_CONDITION_AS_A_CLAUSE.finditer(sentence)]
+    for match in [*said_of_oneself, *_DIAGNOSED.finditer(sentence)]:
+        condition = " ".join(match.group("x").lower().split())
+        said = condition if match.re is _DIAGNOSED else f"is {condition}"
+        found.append(Candidate(FACT, f"{'Has' if match.re is _DIAGNOSED else 'Is'} {condition}",
+                               slot=f"health:{entity_key(condition)}", value=(facet("has", said),)))  # fmt: skip
     for match in _MEDICATION.finditer(sentence):
         medicine = match.group("x").lower()
         found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))

@@ -64,9 +64,9 @@ RELATIONSHIP_STATUSES = {
 }  # fmt: skip
 
 IDENTITY_ADJECTIVES = {
-    "vegetarian", "vegan", "pescatarian", "diabetic", "pregnant", "retired", "unemployed",
+    "vegetarian", "vegan", "pescatarian", "pregnant", "retired", "unemployed",
     "introverted", "extroverted", "an introvert", "an extrovert", "left-handed", "deaf", "blind",
-    "autistic", "colorblind", "lactose intolerant", "allergic to nuts", "religious", "atheist", "breastfeeding",
+    "autistic", "colorblind", "allergic to nuts", "religious", "atheist", "breastfeeding",
     "disabled", "neurodivergent", "trans", "transgender", "non-binary", "nonbinary", "gay", "lesbian", "bisexual",
     "queer", "asexual", "sober", "celibate", "self-employed", "homeschooled", "adopted", "widowed",
 }  # fmt: skip
@@ -125,6 +125,17 @@ CONDITIONS = {
     "hay fever", "sleep apnea", "sleep apnoea", "cerebral palsy", "schizophrenia", "anorexia", "bulimia",
     "eating disorder", "leukaemia", "leukemia", "tumour", "tumor", "hiv", "hepatitis", "kidney stones", "gout",
     "vertigo", "celiac", "coeliac", "chronic fatigue", "me/cfs", "long-term illness", "chronic illness",
+    "fibrillation", "afib", "a-fib", "heart failure", "copd", "emphysema", "osteoporosis", "cirrhosis", "sickle cell",
+    "cystic fibrosis", "cholesterol", "slipped disc", "herniated disc", "disc problem", "hernia", "reflux", "gerd",
+    "ulcer", "ulcers", "angina", "arrhythmia", "neuropathy", "kidney disease", "stroke", "concussion", "tendonitis",
+    "rsi", "carpal tunnel", "bronchitis", "pneumonia", "shingles", "diverticulitis", "gallstones", "prediabetes",
+}  # fmt: skip
+
+# Conditions said as what one is ("I'm celiac", "type 2 diabetic, on metformin", "lactose intolerant btw").
+CONDITION_ADJECTIVES = {
+    "diabetic", "prediabetic", "pre-diabetic", "celiac", "coeliac", "lactose intolerant", "gluten intolerant",
+    "asthmatic", "epileptic", "anaemic", "anemic", "hypertensive", "insulin dependent", "insulin-dependent",
+    "immunocompromised", "hard of hearing", "partially sighted", "visually impaired", "hearing impaired",
 }  # fmt: skip
 
 # "I'm on …": medication by name or kind.
