@@ -1,14 +1,16 @@
 """The Celery app. Configuration comes from Django settings (CELERY_* names).
 
-Its signals carry a request's id into the tasks it enqueued (bound to their log lines), send Celery's own logging
-through settings.LOGGING, and record the workers' heartbeat (config/heartbeat.py)."""
+Its signals carry a request's id into the tasks it enqueued (bound to their log lines; the worker's "received" line
+gets it from ``strategy_with_request_id``), send Celery's own logging through settings.LOGGING, and record the
+workers' heartbeat (config/heartbeat.py)."""
 
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 import structlog
-from celery import Celery, signals
+from celery import Celery, Task, signals
 from django.conf import settings
 from redis.exceptions import RedisError
 
@@ -25,7 +27,15 @@ _task_context_tokens: dict[str, Any] = {}
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("rapport")
+
+class _Task(Task):
+    """Every task's base (shared_task builds on the app's): Celery's own, its messages handled with their request id
+    bound."""
+
+    Strategy = "config.celery:strategy_with_request_id"
+
+
+app = Celery("rapport", task_cls=_Task)
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
@@ -86,6 +96,27 @@ def _bind_task_context(task: Any = None, task_id: str | None = None, **kwargs: A
         context["request_id"] = request_id
     if task_id is not None:
         _task_context_tokens[task_id] = structlog.contextvars.bind_contextvars(**context)
+
+
+def strategy_with_request_id(task: Task, app: Celery, consumer: Any, **kwargs: Any) -> Callable[..., Any]:
+    """The worker's handler for a task's messages, with the message's request id bound while it runs: Celery logs
+    "Task … received" there, in the main process, before any task signal (celery/worker/strategy.py), so
+    ``task_prerun``'s binding comes too late for that line."""
+    from celery.worker.strategy import default  # the worker's module: not imported by web processes
+
+    handle = default(task, app, consumer, **kwargs)
+
+    def handle_with_request_id(message: Any, *args: Any, **handler_kwargs: Any) -> Any:
+        request_id = (message.headers or {}).get(REQUEST_ID_HEADER_NAME)
+        if not isinstance(request_id, str):
+            return handle(message, *args, **handler_kwargs)
+        tokens = structlog.contextvars.bind_contextvars(request_id=request_id)
+        try:
+            return handle(message, *args, **handler_kwargs)
+        finally:
+            structlog.contextvars.reset_contextvars(**tokens)
+
+    return handle_with_request_id
 
 
 def _request_id_of(task: Any) -> str | None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.module_loading import import_string
+from django.views.decorators.csrf import csrf_exempt
 from prometheus_client import REGISTRY, CollectorRegistry, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
 from prometheus_client.metrics_core import Metric
@@ -19,6 +20,9 @@ from prometheus_client.registry import Collector
 from metrics.multiprocess import multiprocess_enabled
 
 
+# CSRF-exempt as DRF's views (/health, the API) are: a scraper sends no cookie, the view reads nothing from a session
+# and changes nothing, and without it a POST got Django's HTML CSRF 403 (logged twice) instead of the JSON 405.
+@csrf_exempt
 def metrics_view(request: HttpRequest) -> HttpResponse:
     if request.method != "GET":  # JSON, as every route's 405 is (Django's require_GET answers an empty HTML page)
         response = JsonResponse({"detail": f'Method "{request.method}" not allowed.'}, status=405)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import logging
+import re
 from typing import Any
 
 import pytest
+from django.test import Client
+from django.urls import URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
@@ -56,18 +60,60 @@ def test_an_unrouted_path_is_a_json_404_with_debug_on_or_off(
 
 
 @pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("delete", "/health"), ("post", "/health/ready"), ("post", "/metrics"), ("put", "/metrics")],
+)
 def test_a_method_a_route_does_not_take_is_a_json_405_with_debug_on_or_off(
-    api_client: APIClient, settings: Any, debug: bool
+    settings: Any, debug: bool, method: str, path: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    # given DEBUG on or off
+    # given DEBUG on or off, and a client that enforces CSRF as a real request meets it (the test client's default
+    # skips the check, which hid the metrics view's HTML 403)
     settings.DEBUG = debug
+    client = Client(enforce_csrf_checks=True)
 
     # when a route, an API view or the metrics' plain Django view, is sent a method it does not take
-    for response, method in ((api_client.delete("/health"), "DELETE"), (api_client.post("/metrics"), "POST")):
-        # then a JSON 405
-        assert response.status_code == 405
-        assert response["Content-Type"] == "application/json"
-        assert response.json() == {"detail": f'Method "{method}" not allowed.'}
+    with caplog.at_level(logging.INFO):
+        response = getattr(client, method)(path)
+
+    # then a JSON 405, and no CSRF failure logged beside the request's line
+    assert response.status_code == 405
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"detail": f'Method "{method.upper()}" not allowed.'}
+    assert [record for record in caplog.records if record.name == "django.security.csrf"] == []
+
+
+def _non_admin_routes() -> list[str]:
+    """Every routed path outside the admin, its converters filled in (``<int:…>`` with 1, the others with x)."""
+    paths = []
+    for pattern in _flatten(get_resolver().url_patterns):
+        if pattern.startswith("admin/"):
+            continue
+        paths.append("/" + re.sub(r"<(?:(\w+):)?\w+>", lambda m: "1" if m.group(1) == "int" else "x", pattern))
+    return paths
+
+
+def _flatten(patterns: list[Any], prefix: str = "") -> list[str]:
+    routes = []
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            routes += _flatten(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            routes.append(prefix + str(pattern.pattern))
+    return routes
+
+
+@pytest.mark.parametrize("path", _non_admin_routes())
+def test_no_route_outside_the_admin_answers_a_post_with_the_html_csrf_page(path: str) -> None:
+    # given a client without a session or CSRF cookie, as an API caller, probe or scraper is
+
+    # when it POSTs to the route (with no key: a refusal, a 405 or a 4xx for the body is each fine)
+    response = Client(enforce_csrf_checks=True).post(path, data="{}", content_type="application/json")
+
+    # then whatever the answer, it is not Django's HTML CSRF failure page: the admin alone uses sessions and CSRF
+    # (the docs page, a browser's page like the admin, answers its own HTML 405)
+    csrf_page = response.status_code == 403 and response["Content-Type"].startswith("text/html")
+    assert not csrf_page, path
 
 
 @pytest.mark.parametrize("debug", [True, False])

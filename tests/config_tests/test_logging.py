@@ -10,15 +10,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
+from unittest.mock import Mock
 
 import pytest
 import structlog
 from celery import signals
+from celery.contrib.testing.mocks import TaskMessage
 from rest_framework.test import APIClient
 
 from config.celery import app
 from config.logging import request_id_from, structured_formatter
 from contacts.models import Tenant
+from ingest.tasks import sweep_pending_messages
 
 pytestmark = pytest.mark.django_db
 
@@ -237,6 +240,33 @@ def test_a_worker_binds_the_tasks_request_id_and_task_while_it_runs_then_restore
 
     # then its lines carried the task and the request, and the worker's context is as it was
     assert during == {"worker": "w1", "task": "memories.tasks.process_message", "task_id": "t-1", "request_id": "req-7"}
+    assert after == {"worker": "w1"}
+
+
+@pytest.mark.parametrize("request_id", ["req-9", None])
+def test_the_workers_task_received_line_carries_the_request_id_of_its_message(
+    captured_logs: CapturedLogs, request_id: str | None
+) -> None:
+    # given the worker's handler for a task's messages (its strategy, as the consumer builds it; the consumer a mock,
+    # as in Celery's own tests), with a value of the worker's own bound, and a message with or without a request id
+    task = sweep_pending_messages  # imported, not autodiscovered: that reconfigures logging (django.setup)
+    consumer = Mock(event_dispatcher=None, disable_rate_limits=True, task_buckets={})
+    consumer.controller.state.revoked = set()
+    handle = task.start_strategy(app, consumer)
+    headers = {"request_id": request_id} if request_id else {}
+    message = TaskMessage(task.name, id="t-2", **headers)
+    structlog.contextvars.bind_contextvars(worker="w1")
+
+    # when the message arrives (before any task signal: the "received" line is logged here, in the main process)
+    handle(message, None, Mock(), Mock(), [])
+    after = structlog.contextvars.get_contextvars()
+    structlog.contextvars.clear_contextvars()
+
+    # then its line names the request that enqueued it, when there was one, and the worker's context is as it was
+    received = [line for line in captured_logs.lines() if line["logger"] == "celery.worker.strategy"]
+    assert [(line["event"], line.get("request_id")) for line in received] == [
+        ("Task memories.tasks.sweep_pending_messages[t-2] received", request_id)
+    ]
     assert after == {"worker": "w1"}
 
 
