@@ -70,8 +70,15 @@ _MOVING = re.compile(
 )
 # A new home found: "Abena and I found an apartment in East Legon", "we bought a house in Leeds".
 _NEW_HOME = re.compile(
-    rf"(?i)\b{_WE}\s+(?:just\s+|finally\s+)?(?:found|bought|rented|got|signed\s+for)\s+(?:a|an|our)\s+(?:new\s+)?"
+    rf"(?i)(?:\b{_WE}\s+(?:just\s+|finally\s+)?(?:found|bought|rented|got|signed\s+for|(?:are|'re)\s+buying)"
+    # said without the "we" where the sentence starts: "Bought a condo in Leslieville", "Buying a house in Balbriggan"
+    rf"|^\W*(?:just\s+|finally\s+)?(?:bought|buying|rented|found))\s+(?:a|an|our)\s+(?:new\s+)?"
     rf"(?P<home>flat|apartment|house|place|home|condo)\s+in\s+{phrase('x')}"
+)
+# "Based out of Hyderabad", "I'm based in Leeds": where one works and lives (a company "is based in" is not the speaker)
+_BASED = re.compile(
+    rf"(?i)(?:\b{I_AM}\s+(?:now\s+|currently\s+)?|\bwe(?:'re|\s+are)\s+|^\W*(?:now\s+|currently\s+)?)"
+    rf"based\s+(?:in|out\s+of)\s+(?P<x>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}))"
 )
 _FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
@@ -172,7 +179,7 @@ _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|a
 
 _RELATION_FACT = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
-    rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+[A-Z])|(?:just\s+|recently\s+)?moved\s+to"
+    rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
     rf"|works\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)))\s+{phrase('x')}"
 )
@@ -205,6 +212,8 @@ def location_facts(sentence: str) -> list[Candidate]:
             near = match.groupdict().get("near")
             said = f"Lives {' '.join(near.lower().split())} {{}}" if near else template
             found += _home(said, _name(match.group("x"), max_words=4))
+    for match in _BASED.finditer(sentence):
+        found += _home("Lives in {}", match.group("x"))
     for match in _MOVED_FROM.finditer(sentence):
         found.append(_entity_fact(f"Moved from {match.group('x')}", "", place("location", match.group("x"))))
     for match in _HOME_IN.finditer(sentence):
@@ -298,12 +307,20 @@ def personal_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+def introduction(sentence: str) -> re.Match[str] | None:
+    """Where an introduction's name ends ("hey! I'm Maya", "lee, 34"), so its clauses after can be read."""
+    by_age = INTRO_BY_AGE.match(sentence)
+    return INTRO.match(sentence) or (by_age if by_age and intro_name(by_age) else None)
+
+
 def intro_name(match: re.Match[str]) -> str:
     """The name an introduction gives ("Maya" of "hey! I'm Maya, 31"), or "" for a word that is not one ("Sorry, 20
     minutes late" has no name; "I'm Single." no more)."""
     name = title(next(group for group in match.groups() if group))
     first = name.split()[0].lower()
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:
+        return ""
+    if first in RELATIONS or first in PET_SPECIES:  # "Mum, 67, still works full time": a relative, not a name
         return ""
     return name
 
@@ -402,6 +419,10 @@ def hobby_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+_CALENDAR_WORDS = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday"
+    r"|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Ramadan|Diwali|Spring|Summer|Autumn|Fall|Winter)"
+)
 _NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
     "|eighteen|nineteen|twenty"
@@ -412,7 +433,7 @@ _NUMBER_WORDS = (
 _RELATIVE_DETAIL = re.compile(
     rf"(?:,\s*(?:who|he|she)\s+is|\s+is|['’]s|,\s*(?:who|he|she)['’]s|(?:\s+just)?\s+turned|,\s*aged?)\s+"
     rf"(?P<age>\d{{1,2}}|(?i:{_NUMBER_WORDS}))(?:\s+(?i:years?\s+old|yrs?\s+old)|\s*(?i:y/?o))?(?=\s*(?:$|[.,;!]|\s+and\b))"
-    rf"|\s+in\s+(?P<town>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\b(?!['’]s)"
+    rf"|\s+in\s+(?!{_CALENDAR_WORDS}\b)(?P<town>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\b(?!['’]s)"
     rf"|,?\s+(?i:(?:was|has\s+been|got)\s+diagnosed\s+with|has)\s+(?:an?\s+)?"
     rf"(?P<condition>(?:[\w'-]+\s+){{0,2}}?(?i:{alternation(CONDITIONS)}))(?![\w-])"
 )
@@ -479,12 +500,18 @@ def relation_facts(sentence: str) -> list[Candidate]:
         )
         if verb.startswith("is a") and not _A_ROLE.search(value) and not _A_SPECIES.search(value):
             continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
+        if verb.startswith("is") and verb.endswith(" in") and _FOR_NOW.search(match.group("x")):
+            continue  # "my dad is in London this week": a visit, not where he lives
         if who and value:
             label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
             found.append(_fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
     return found
 
 
+_FOR_NOW = re.compile(
+    r"(?i)\b(?:this|next|last)\s+(?:week|weekend|month)|\b(?:today|tonight|tomorrow|right\s+now|at\s+the\s+moment"
+    r"|for\s+(?:a|the|work|business|two|three|\d+)|on\s+(?:holiday|vacation|a\s+trip|business)|until|till|visiting)\b"
+)
 _TITLE_WORDS = alternation(JOB_TITLES | IDENTITY_NOUNS)
 _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")
 _A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{alternation(PET_SPECIES)})$")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from memories.extraction.facts import I_AM, facet
 from memories.extraction.text import alternation, clean_phrase, entity_key, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITION_ADJECTIVES, CONDITIONS, MEDICATIONS
+from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITION_ADJECTIVES, CONDITIONS, HOBBY_NOUNS, MEDICATIONS
 
 FACT = "fact"
 _CONDITION_WORDS = alternation(CONDITIONS)
@@ -28,18 +28,23 @@ _CONDITION = re.compile(
     rf"(?P<x>(?:[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
 )
 # Medicines by name, or by the endings generic names share (enalapril, losartan, bisoprolol, atorvastatin,
-# omeprazole, sertraline…): a word with one of them is a drug, not something else one takes.
+# omeprazole, sertraline…): a word with one of them is a drug, not something else one takes. Those of a passing
+# illness (antibiotics, painkillers) are left out: a course of amoxicillin is not who one is.
 _DRUG_ENDINGS = (
-    r"[a-z]{3,}(?:pril|sartan|olol|statin|prazole|formin|dipine|azepam|zolam|oxetine|traline|tralina|triptan|cillin"
-    r"|mycin|cycline|tidine|lukast|gliptin|gliflozin|parin|xaban|gatran|thyroxine|profen|codone|morphone)"
+    r"[a-z]{3,}(?:pril|sartan|olol|statin|prazole|formin|dipine|azepam|zolam|oxetine|traline|tralina|triptan"
+    r"|tidine|lukast|gliptin|gliflozin|parin|xaban|gatran|thyroxine)"
 )
 _MEDICATION_WORDS = rf"(?:{alternation(MEDICATIONS)}|{_DRUG_ENDINGS})"
 # "I'm on sertraline", "I take warfarin", and without the "I" where a clause starts: "type 2 diabetic, on metformin
 # twice a day", "… and take warfarin".
+_GENERIC_MEDICATION = frozenset({"meds", "medication", "antibiotics", "steroids", "antidepressants", "the pill"})
+_NAMED_MEDICATION = rf"(?:{alternation(MEDICATIONS - _GENERIC_MEDICATION)}|{_DRUG_ENDINGS})"
 _MEDICATION = re.compile(
-    rf"(?i)(?:\b(?:{I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))"
-    rf"|(?:^|,|\band)\s*(?:on|take|taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
+    rf"(?i)\b(?:{I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
+    # without the "I", only a medicine named ("…, taking antibiotics" may be this week's)
+    rf"|(?:^|,|\band)\s*(?:on|take|taking)\s+(?P<named>{_NAMED_MEDICATION})\b"
 )
+_ANOTHER_MEDICATION = re.compile(rf"(?i)(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)(?P<named>{_NAMED_MEDICATION})\b")
 # "I'm celiac", "type 2 diabetic, on metformin", "lactose intolerant btw": a condition said as what one is, by the
 # speaker ("I'm …") or as a clause of its own at the start of a sentence.
 _CONDITIONS_AS_ONESELF = rf"(?P<x>(?:type\s+[12]\s+)?(?:{alternation(CONDITION_ADJECTIVES)}))"
@@ -118,8 +123,12 @@ def health_conditions(sentence: str) -> list[Candidate]:
         found.append(Candidate(FACT, f"{'Has' if match.re is _DIAGNOSED else 'Is'} {condition}",
                                slot=f"health:{entity_key(condition)}", value=(facet("has", said),)))  # fmt: skip
     for match in _MEDICATION.finditer(sentence):
-        medicine = match.group("x").lower()
-        found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
+        medicines = [(match.group("x") or match.group("named")).lower()]
+        while more := _ANOTHER_MEDICATION.match(sentence, match.end()):  # "ramipril and atorvastatin"
+            medicines.append(more.group("named").lower())
+            match = more
+        for medicine in medicines:
+            found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
     for match in _SOBER.finditer(sentence):
         said = "Is in recovery" if "recovery" in match.group(0).lower() else "Is sober"
         found.append(Candidate(FACT, said, slot="health:sobriety", value=(facet("is", said),)))
@@ -139,6 +148,14 @@ def hobbies(sentence: str) -> list[Candidate]:
         if _PLAYS.match(verb) and (not detail or detail.split()[0].lower() in {"with", "at", "in", "for", "around"}):
             continue  # "I play with my kids every day": no game named
         found.append(_hobby(f"{activity} {detail}".strip(), activity if not _PLAYS.match(verb) else detail or verb))
+    for pattern in (_PASTIME_OFTEN, _PASTIME_IS_MINE, _PASTIME_CLASS):
+        for match in pattern.finditer(sentence):
+            what = match.group("x").lower()
+            found.append(_hobby(what, what))
+    for match in _ON_DAYS_I_DO.finditer(sentence):
+        verb = match.group("verb").lower()
+        if not _PLAYS.match(verb):  # "Thursdays I play canasta": the game is the play rule's
+            found.append(_hobby(gerund(verb), gerund(verb)))
     for match in _GOES_TO.finditer(sentence):
         what = match.group("x").lower()
         found.append(_hobby(what, what))
@@ -171,6 +188,27 @@ def hobbies(sentence: str) -> list[Candidate]:
 
 
 _PLAYS = re.compile(r"play|practi[sc]e")
+_PASTIMES = alternation(HOBBY_NOUNS)
+_DAYS = (
+    r"(?:sundays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|weekends"
+    r"|(?:\w+day\s+)?(?:mornings|evenings|nights))"
+)
+# A pastime named as a noun and said as a habit: "badminton every morning at 6", "Pétanque every Sunday with my father",
+# "fishing is how I switch off", "signed up for a wheel-throwing pottery class", "I have begun piano lessons",
+# "Sundays I fish at the Wannsee".
+_PASTIME_OFTEN = re.compile(rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:{_OFTEN}|every\s+\w+)\b")
+_PASTIME_IS_MINE = re.compile(
+    rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:is|are)\s+(?:how\s+i\s+(?:switch\s+off|unwind|relax|de-?stress|stay\s+sane)"
+    rf"|my\s+(?:thing|life|escape|therapy|happy\s+place|passion|hobby|sanity))\b"
+)
+_PASTIME_CLASS = re.compile(
+    rf"(?i)\b(?:signed\s+up\s+for|(?:just\s+)?(?:started|begun|began|joined|enrolled\s+in)|i\s+(?:take|do|go\s+to))\s+"
+    rf"(?:a\s+|an\s+|some\s+|my\s+)?(?:[\w-]+\s+){{0,2}}?(?P<x>{_PASTIMES})"
+    rf"\s+(?:class(?:es)?|lessons?|course|club|team|league)\b"
+)
+_ON_DAYS_I_DO = re.compile(
+    rf"(?i)^\W*(?:on\s+)?{_DAYS}\s*,?\s+(?:i|we)\s+(?:usually\s+|always\s+)?(?P<verb>{_VERBS})\b"
+)
 
 
 def _hobby(content: str, name: str) -> Candidate:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import place
-from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, INTRO, INTRO_BY_AGE, article, facet
+from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, article, facet, introduction
 from memories.extraction.text import alternation, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES
@@ -115,12 +115,12 @@ def role_facts(sentence: str) -> list[Candidate]:
     for pattern, verb in _SAID:
         for match in pattern.finditer(sentence):
             found += _role(match, verb, employer=_group(match, "org") or _group(match, "joined"))
-    intro = INTRO.match(sentence) or INTRO_BY_AGE.match(sentence)
+    intro = introduction(sentence)
     if intro is not None:
         found += _introduction(sentence[intro.end() :])
-    elif found:  # "I am a retired dentist, 71 years old, living in Fort Lee": what follows the role
-        said = next(m for pattern, _ in _SAID if (m := pattern.search(sentence)))
-        found += _introduction(sentence[said.end() :], trailing=True)
+    elif found:  # "I am a retired dentist, 71 years old, living in Fort Lee": what follows a role held now
+        said = next((m for pattern, verb in _SAID if verb == "Is" and (m := pattern.search(sentence))), None)
+        found += _introduction(sentence[said.end() :], trailing=True) if said else []
     else:
         found += _introduction(sentence, verbless=True)
     return found
@@ -164,10 +164,10 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
     name = ""
     lowercase = rest == rest.lower()  # one who types in lowercase types their town so too ("from wythenshawe")
     segments = [_EMOJI_TAIL.sub("", part) for part in _SEGMENT.split(rest.strip(" ,.!"))]
-    for index, said in enumerate(segments):
-        segment = title(said) if lowercase and not verbless else said
-        towns = _towns(segment)
+    for index, segment in enumerate(segments):
+        towns = _towns(_places_capitalised(segment) if lowercase and not verbless else segment)
         age, role = _BARE_AGE.match(segment), _BARE_ROLE.match(segment)
+        shaped = _places_capitalised(segment) if lowercase and not verbless else segment
         if age is not None and int(age.group("age")) in BARE_AGES:
             years = age.group("age")
             found.append(Candidate(FACT, f"Is {years} years old", slot="age", value=(facet("age", years),)))
@@ -175,14 +175,14 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
             found += towns
         elif trailing:
             continue
-        elif role is not None or (tail := _FROM_TAIL.match(segment)) and _BARE_ROLE.match(tail.group("head")):
-            found += _clause_with_origin(segment, verbless=verbless)
+        elif role is not None or (tail := _FROM_TAIL.match(shaped)) and _BARE_ROLE.match(tail.group("head")):
+            found += _clause_with_origin(shaped)
             name = name or ("now" if re.search(r"(?i)\bnow\W*$", segment) else "")
         elif (founder := _FOUNDER.match(segment)) is not None:
             found += _role(founder, "Is", employer=founder.group("org"), role="founder")
-        elif (who := _IDENTITY_CLAUSE.match(_FROM_TAIL.sub(r"\g<head>", segment))) is not None and not verbless:
+        elif (who := _IDENTITY_CLAUSE.match(_FROM_TAIL.sub(r"\g<head>", shaped))) is not None and not verbless:
             found.append(Candidate(FACT, f"Is {article(who.group('x'))} {who.group('x').lower()}"))
-            found += _towns(f"from {tail.group('place')}") if (tail := _FROM_TAIL.match(segment)) else []
+            found += _towns(f"from {tail.group('place')}") if (tail := _FROM_TAIL.match(shaped)) else []
         elif found and found[-1].content.startswith("Works in") and (town := _BARE_PLACE.match(segment)):
             city = place("location", town.group("place"))  # "vet in Newtown, Sydney"
             near = found.pop()
@@ -216,7 +216,18 @@ def _towns(segment: str) -> list[Candidate]:
     return []
 
 
-def _clause_with_origin(segment: str, *, verbless: bool) -> list[Candidate]:
+def _places_capitalised(segment: str) -> str:
+    """'single dad from wythenshawe' → 'single dad from Wythenshawe', 'lagos based' → 'Lagos based': the town of one
+    who types in lowercase, where a clause says it is a town."""
+    segment = _TOWN_AFTER.sub(lambda m: m.group("lead") + title(m.group("town")), segment)
+    return _TOWN_BEFORE_BASED.sub(lambda m: title(m.group("town")) + m.group("based"), segment)
+
+
+_TOWN_AFTER = re.compile(r"(?i)(?P<lead>\b(?:from|in|of)\s+)(?P<town>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*){0,2})$")
+_TOWN_BEFORE_BASED = re.compile(r"(?i)^(?P<town>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*)?)(?P<based>[\s-]based)$")
+
+
+def _clause_with_origin(segment: str) -> list[Candidate]:
     """A role clause, and where one is from when it ends so: "single dad from Leeds", "plumber from Gdańsk"."""
     tail = _FROM_TAIL.match(segment)
     role = _BARE_ROLE.match(tail.group("head") if tail and not _BARE_ROLE.match(segment) else segment)
@@ -239,6 +250,8 @@ def _said_of_oneself(found: list[Candidate], name: str) -> bool:
 
 def _role(match: re.Match[str], verb: str, *, employer: str, role: str = "") -> list[Candidate]:
     role = role or " ".join(match.group("role").split())
+    if re.match(r"[A-Z][a-z]", role):  # "Data analyst at Klarna" opened its sentence; "QA engineer" stays as typed
+        role = role[0].lower() + role[1:]
     if role.lower() in _NOT_ROLES or role.lower().startswith(("bit ", "lot ")):
         return []
     where = _places(match)

@@ -15,6 +15,13 @@ PET_SPECIES = {
     "beagle": "dog", "terrier": "dog", "shepherd": "dog", "german shepherd": "dog", "husky": "dog",
     "bulldog": "dog", "pug": "dog", "corgi": "dog", "dachshund": "dog", "indie": "dog",
     "persian": "cat", "siamese": "cat", "tabby": "cat", "maine coon": "cat",
+    "heeler": "dog", "blue heeler": "dog", "greyhound": "dog", "collie": "dog", "border collie": "dog",
+    "spaniel": "dog", "cocker spaniel": "dog", "staffy": "dog", "staffie": "dog", "whippet": "dog", "lurcher": "dog",
+    "rottweiler": "dog", "doberman": "dog", "chihuahua": "dog", "shih tzu": "dog", "schnauzer": "dog",
+    "pomeranian": "dog", "dalmatian": "dog", "labradoodle": "dog", "cockapoo": "dog", "great dane": "dog",
+    "mutt": "dog", "pit bull": "dog", "pitbull": "dog", "sheepdog": "dog", "malinois": "dog", "akita": "dog",
+    "shiba": "dog", "samoyed": "dog", "sphynx": "cat", "ragdoll": "cat", "bengal": "cat", "moggy": "cat",
+    "cockatiel": "bird", "canary": "bird", "parakeet": "bird", "gecko": "lizard", "axolotl": "axolotl",
 }  # fmt: skip
 
 RELATIONS = {
@@ -32,8 +39,9 @@ RELATIONS = {
     "mummy": "mother", "mama": "mother", "ma": "mother", "pops": "father", "pa": "father", "stepmom": "stepmother",
     "stepmum": "stepmother", "stepmother": "stepmother", "stepdad": "stepfather", "stepfather": "stepfather",
     "granddaughter": "granddaughter", "grandson": "grandson", "grandchild": "grandchild", "grandkid": "grandchild",
-    "granny": "grandmother", "nana": "grandmother", "nan": "grandmother", "grandad": "grandfather",
-    "granddad": "grandfather", "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
+    "granny": "grandmother", "gran": "grandmother", "nana": "grandmother", "nan": "grandmother",
+    "grandad": "grandfather", "granddad": "grandfather", "mother-in-law": "mother-in-law",
+    "father-in-law": "father-in-law",
     "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "son-in-law": "son-in-law",
     "daughter-in-law": "daughter-in-law", "twin": "twin", "twin sister": "sister", "twin brother": "brother",
     "mate": "friend", "bestie": "best friend", "bff": "best friend", "buddy": "friend", "pal": "friend",
@@ -154,6 +162,22 @@ ACTIVITY_VERBS = {
     "box", "surf", "hike", "skate", "row", "fish", "garden", "bake", "meditate", "train", "lift", "golf", "ski",
     "play", "practise", "practice", "volunteer", "walk", "skateboard", "sail", "kayak", "write", "read", "pray",
     "spar", "wrestle", "fence", "ride", "shoot", "game", "stream", "journal", "sketch", "skydive", "dive", "snowboard",
+}  # fmt: skip
+
+# Pastimes named as nouns ("badminton every morning", "signed up for a pottery class", "fishing is how I switch off").
+HOBBY_NOUNS = {
+    "badminton", "tennis", "squash", "football", "soccer", "cricket", "rugby", "basketball", "volleyball", "netball",
+    "hockey", "baseball", "golf", "bowling", "darts", "snooker", "pool", "chess", "poker", "bridge", "canasta",
+    "mahjong", "pétanque", "petanque", "boules", "yoga", "pilates", "zumba", "crossfit", "boxing", "kickboxing",
+    "karate", "judo", "taekwondo", "jiu-jitsu", "jiu jitsu", "bjj", "muay thai", "fencing", "archery", "climbing",
+    "bouldering", "running", "jogging", "cycling", "swimming", "rowing", "sailing", "surfing", "skiing",
+    "snowboarding", "skating", "skateboarding", "hiking", "fishing", "hunting", "gardening", "knitting", "crochet",
+    "sewing", "quilting", "embroidery", "pottery", "ceramics", "painting", "drawing", "sketching", "photography",
+    "woodworking", "carpentry", "baking", "cooking", "birdwatching", "piano", "guitar", "violin", "cello", "drums",
+    "ukulele", "saxophone", "singing", "choir", "dancing", "salsa", "tango", "ballet", "forró", "forro", "capoeira",
+    "meditation", "calligraphy", "origami", "scrapbooking", "gaming", "karaoke", "trivia", "quiz night",
+    "book club", "volunteering", "dog walking", "table tennis", "ping pong", "padel", "pickleball", "frisbee",
+    "kayaking", "canoeing", "diving", "scuba", "horse riding", "riding", "weightlifting", "powerlifting", "the gym",
 }  # fmt: skip
 
 # Objects that do not make a preference worth remembering ("I like that", "I love you").

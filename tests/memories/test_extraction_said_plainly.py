@@ -1,0 +1,159 @@
+"""Facts people state without the sentence shapes the first rules knew: introductions typed as a list, health said as
+what one is, what follows a named relative, homes bought, pastimes named as nouns (pure functions, no database).
+
+Every sentence here is written for this test, not taken from the labelled corpora."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.extraction import extract
+
+
+def _facts(message: str) -> list[tuple[str, str]]:
+    return [(c.content, c.slot) for c in extract(message, role="user").candidates if c.memory_type == "fact"]
+
+
+def _contents(message: str) -> list[str]:
+    return [content for content, _ in _facts(message)]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a name then an age opens an introduction, in lowercase too
+        (
+            "hey. tomas, 38, carpenter from cork",
+            [("Name is Tomas", "name"), ("Is 38 years old", "age"), ("Is a carpenter", "occupation"),
+             ("Is from Cork", "hometown")],
+        ),
+        ("Ines, 27 anos, enfermeira", [("Name is Ines", "name"), ("Is 27 years old", "age")]),
+        ("names kofi, 44.", [("Name is Kofi", "name"), ("Is 44 years old", "age")]),
+        # the town ends the list
+        ("Hi! Greta, 52, GP, Uppsala.", [("Name is Greta", "name"), ("Is 52 years old", "age"),
+                                         ("Is a GP", "occupation"), ("Lives in Uppsala", "location")]),
+        # clauses after "X here": a role, where one is from and where one lives
+        (
+            "Hello! Aziz here, electrician, originally from Tunis but in Lyon 9 years",
+            [("Name is Aziz", "name"), ("Is an electrician", "occupation"), ("Is from Tunis", "hometown"),
+             ("Lives in Lyon", "location")],
+        ),
+        (
+            "Yo, Mateo here, just turned 25, co-founder of Brightpath",
+            [("Name is Mateo", "name"), ("Is 25 years old", "age"),
+             ("Is a founder at Brightpath", "workplace")],
+        ),
+        # a verbless role clause with where one is based
+        ("Data analyst at Klarna, Stockholm based", [("Is a data analyst at Klarna", "workplace"),
+                                                     ("Lives in Stockholm", "location")]),
+        # what follows a role said with a verb
+        (
+            "I'm a retired pilot, 68 years old, living in Perth",
+            [("Is a retired pilot", "occupation"), ("Is 68 years old", "age"), ("Lives in Perth", "location")],
+        ),
+    ],
+)  # fmt: skip
+def test_introductions_typed_as_a_list(message: str, expected: list[tuple[str, str]]) -> None:
+    assert sorted(_facts(message)) == sorted(expected)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Sorry, 20 minutes late",  # an apology, not a name
+        "Update, 45 done and 5 to go",
+        "Mum, 67, still works full time",  # a relative, not the speaker's name
+        "Bella, 3, is the best dog",  # a name and a number, but no clause end after the number
+    ],
+)
+def test_a_word_and_a_number_are_not_always_an_introduction(message: str) -> None:
+    assert not [c for c in _facts(message) if c[1] in {"name", "age"}]
+
+
+def test_where_a_past_job_was_done_is_not_where_one_lives() -> None:
+    assert ("Lives in Leeds", "location") not in _facts("I was a teacher for 30 years, in Leeds")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm coeliac so bread is out", [("Is coeliac", "health:coeliac")]),
+        ("type 1 diabetic, on insulin since I was 9", [("Is type 1 diabetic", "health:type-1-diabetic"),
+                                                       ("Takes insulin", "medication:insulin")]),
+        ("gluten intolerant btw", [("Is gluten intolerant", "health:gluten-intolerant")]),
+        ("I have COPD and take tiotropium daily", [("Has COPD", "health:copd")]),
+        ("Blood pressure is fine but I take ramipril and atorvastatin",
+         [("Takes ramipril", "medication:ramipril"), ("Takes atorvastatin", "medication:atorvastatin")]),
+        ("the physio says tendonitis, no tennis for a month", [("Has tendonitis", "health:tendonitis")]),
+    ],
+)  # fmt: skip
+def test_health_said_as_what_one_is_or_takes(message: str, expected: list[tuple[str, str]]) -> None:
+    assert _facts(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "asthmatic kids struggle in this heat",  # not the speaker: no clause end after the condition
+        "the doctor put me on antibiotics for a week",  # a passing course, and no named medicine
+        "finished my essay, on time too",
+    ],
+)
+def test_health_words_that_are_not_the_speakers_condition(message: str) -> None:
+    assert not [c for c in _facts(message) if c[1].startswith(("health:", "medication:"))]
+
+
+@pytest.mark.parametrize(
+    ("message", "detail"),
+    [
+        ("my nephew Ravi is 12 and obsessed with trains", "Ravi is 12"),
+        ("our daughter Ana, who is seven, lost a tooth", "Ana is seven"),
+        ("my brother Luca in Turin sent photos", "Luca lives in Turin"),
+        ("My husband, Pieter, was diagnosed with type 2 diabetes in May", "Pieter has type 2 diabetes"),
+        ("My gran is in Inverness now", "Gran is in Inverness"),
+    ],
+)
+def test_what_follows_a_relative_is_theirs(message: str, detail: str) -> None:
+    assert detail in _contents(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "wrong"),
+    [
+        ("my son Leo in March starts nursery", "Leo lives in March"),  # a month is no town
+        ("my dad is in Madrid this week for work", "Dad is in Madrid"),  # a visit
+        ("my mum is in ICU again", "Mum is in ICU"),
+    ],
+)
+def test_a_relatives_time_or_visit_is_not_where_they_live(message: str, wrong: str) -> None:
+    assert wrong not in _contents(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Based out of Nairobi these days", "Lives in Nairobi"),
+        ("I'm based in Rotterdam", "Lives in Rotterdam"),
+        ("Bought a flat in Leith last month!", "Found a flat in Leith"),
+    ],
+)
+def test_homes_said_without_live(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+def test_a_company_based_somewhere_is_not_the_speakers_home() -> None:
+    assert _contents("the startup is based in Austin") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "hobby"),
+    [
+        ("squash every tuesday with my old uni mates", "Hobby: squash"),
+        ("Chess is how I unwind after work", "Hobby: chess"),
+        ("just signed up for a beginners salsa class", "Hobby: salsa"),
+        ("Saturdays we hike up Arthur's Seat", "Hobby: hiking"),
+        ("got a border collie called Skye, she herds the kids", "Has a border collie named Skye"),
+    ],
+)
+def test_pastimes_and_pets_said_as_nouns(message: str, hobby: str) -> None:
+    assert hobby in _contents(message)
