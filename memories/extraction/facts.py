@@ -180,7 +180,7 @@ _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|a
 _RELATION_FACT = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
     rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
-    rf"|works\s+(?:at|for|as)|studies(?:\s+at)?"
+    rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)))\s+{phrase('x')}"
 )
 # "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
@@ -248,17 +248,30 @@ def _home(template: str, where: str) -> list[Candidate]:
     return [_entity_fact(template.format(title(where)), "location", place("location", where))]
 
 
+_FIELD_AT = re.compile(
+    r"(?P<field>[a-z][\w&-]*(?:\s+[a-z][\w&-]*)?)\s+(?:at|for)\s+(?:the\s+)?(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})"
+)
+# "I've accepted an offer from Shopify", "I accepted the job at Monzo": where one works next.
+_ACCEPTED = re.compile(
+    r"(?i:\bi(?:['’]ve|\s+have|\s+just)?\s+(?:just\s+|finally\s+)?accepted\s+(?:an|the|a)\s+(?:job\s+)?(?:offer|job|position)"
+    r"\s+(?:from|at|with))\s+(?P<x>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})"
+)
+
+
 def work_and_study_facts(sentence: str) -> list[Candidate]:
     found = []
     if not _JOB_AT.search(sentence):  # "I'm a nurse at Apollo" is the role rules' (roles.py)
         for match in [*_WORK_AT.finditer(sentence), *_JOINED.finditer(sentence)]:
             where = re.sub(r"^(?i:the)\s+(?=[A-Z])", "", _name(match.group("x"), max_words=5))  # "the NHS"
             if where and match.groupdict().get("prep", "").lower() == "in":
-                found += _works_in(where)  # "I work in London" (a town), "I work in marketing" (a field)
+                found += _works_in(where, said=match.group("x"))  # "in London" (a town), "in marketing" (a field)
             elif where and where.split()[0].lower() in {"a", "an"}:  # "a small farmácia": a kind of place, no name
                 found.append(_fact(f"Works at {where}", "workplace", value=(facet("at", where),)))
             elif where:
                 found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
+    for match in _ACCEPTED.finditer(sentence):
+        employer = place("workplace", match.group("x"))
+        found.append(_entity_fact(f"Accepted a job at {employer.display_name}", "workplace", employer))
     for match in _WORK_AS.finditer(sentence):
         role = _value(match.group("x"), max_words=5)
         if role:
@@ -270,9 +283,14 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
     return found
 
 
-def _works_in(where: str) -> list[Candidate]:
+def _works_in(where: str, *, said: str) -> list[Candidate]:
     if where[:1].isupper() and not _A_KIND_OF_PLACE.match(where):
         return [_fact(f"Works in {where}", "", place("location", where))]
+    field_at = _FIELD_AT.match(clean_phrase(said, max_words=8))
+    if field_at is not None:  # "in audit at Grant Thornton": the field and the employer, one workplace fact
+        employer = place("workplace", field_at.group("org"))
+        content = f"Works in {field_at.group('field')} at {employer.display_name}"
+        return [_fact(content, "workplace", employer, value=(employer.ref, facet("role", field_at.group("field"))))]
     kind_of_place = _A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in {"a", "an"}
     return [] if kind_of_place else [_fact(f"Works in {where}")]  # "in marketing", "in a hospital"
 
@@ -403,11 +421,17 @@ def attribute_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+_HOW_OFTEN = re.compile(
+    r"(?i)\s+(?:(?:once|twice|\d+|one|two|three|four|five)\s+(?:times\s+)?(?:a|per|every)\s+\w+|every\s+\w+"
+    r"|on\s+(?:weekends|\w+days)|daily|weekly)\b.*$"
+)
+
+
 def hobby_facts(sentence: str) -> list[Candidate]:
     found = []
     for pattern in (_PLAY, _HOBBY):
         for match in pattern.finditer(sentence):
-            hobby = _name(match.group("x"), max_words=4)
+            hobby = _name(_HOW_OFTEN.sub("", match.group("x")), max_words=4)  # "golf twice a week" plays golf
             if (
                 hobby
                 and hobby.lower() not in {"games", "it", "with it", "along"}
@@ -517,6 +541,7 @@ _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist
 _A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{alternation(PET_SPECIES)})$")
 _DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies")
 _PLACE_KIND = {"lives in": "location", "moved to": "location", "is in": "location", "is still in": "location",
+               "is from": "location", "is originally from": "location",
                "is back in": "location", "works at": "workplace", "works for": "workplace",
                "studies at": "school", "is studying": "school"}  # fmt: skip
 _PROPER_TAIL = re.compile(r"(?:^|\s)(?P<prep>in|at|for|to)\s+(?P<name>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")

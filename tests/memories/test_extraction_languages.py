@@ -354,10 +354,11 @@ def test_english_text_is_not_read_as_another_language() -> None:
     # given English sentences holding words the other languages use ("main", "mi", "ma", "son")
     messages = ["the main thing is I live in Leeds", "my son Leo turned 5", "ma always says hi"]
 
-    # then only the English rules answer
+    # then only the English rules answer (the son's age is theirs: what follows a named relative)
     assert [c.content for m in messages for c in extract(m, role="user").candidates] == [
         "Lives in Leeds",
         "Son's name is Leo",
+        "Leo is 5",
     ]
 
 

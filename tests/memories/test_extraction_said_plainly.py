@@ -157,3 +157,20 @@ def test_a_company_based_somewhere_is_not_the_speakers_home() -> None:
 )
 def test_pastimes_and_pets_said_as_nouns(message: str, hobby: str) -> None:
     assert hobby in _contents(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I play squash three times a week at the leisure centre", ("Plays squash", "")),  # the game, not how often
+        ("My partner Femi is from Ibadan", ("Femi is from Ibadan", "")),
+        ("I work in compliance at Barclays", ("Works in compliance at Barclays", "workplace")),
+        ("I've accepted an offer from Ocado!", ("Accepted a job at Ocado", "workplace")),
+    ],
+)
+def test_work_origins_and_games_said_in_passing(message: str, expected: tuple[str, str]) -> None:
+    assert expected in _facts(message)
+
+
+def test_a_field_of_work_without_an_employer_stays_a_field() -> None:
+    assert _facts("I work in logistics") == [("Works in logistics", "")]
