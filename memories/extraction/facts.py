@@ -473,8 +473,9 @@ def relative_detail_facts(sentence: str) -> list[Candidate]:
         if detail is None:
             continue
         name = person.display_name
-        if detail.group("age"):
-            found.append(_fact(f"{name} is {detail.group('age').lower()}", "", person))
+        if detail.group("age"):  # one age a person: "Owen just turned 15" replaces "Owen is 14"
+            age = detail.group("age").lower()
+            found.append(_fact(f"{name} is {age}", f"age:{person.ref}", person, value=(facet("age", age),)))
         elif detail.group("town"):
             town = place("location", detail.group("town"))
             found.append(_fact(f"{name} lives in {town.display_name}", "", person, town))
