@@ -1,8 +1,8 @@
 """Offline mood classifier fallback: cue phrases plus VADER valence (contact-intelligence §4.1).
 
 VADER (vaderSentiment, MIT) supplies what a hand list would get wrong: valence, its negation rules, booster words and
-an emoji lexicon. VADER only knows positive/negative, so small cue lists map words to the eleven moods; emoji reach
-those lists through VADER's emoji descriptions ("😂" -> "face with tears of joy"), so no emoji table lives here.
+an emoji lexicon. VADER only knows positive/negative, so small cue lists (cues.py) map words to the eleven moods; emoji
+reach those lists through VADER's emoji descriptions ("😂" -> "face with tears of joy"), so no emoji table lives here.
 Some cues mean their mood only with what follows ("I hate running" is a preference, "I hate when…" anger); ways of
 saying a feeling that no cue word carries (sarcasm, "what if…", "nobody … cares") live in constructions.py; news said
 about oneself with "!" is glad; questions, hypotheticals and plain acknowledgements lend no valence.
@@ -17,6 +17,27 @@ from vaderSentiment.vaderSentiment import BOOSTER_DICT, NEGATE, SentimentIntensi
 
 from contacts.models import Energy, Mood, Style
 from moods.classification.constructions import SARCASM_NAMES, constructions, normalise
+from moods.classification.cues import (
+    ACKNOWLEDGEMENT_OPENERS,
+    ACKNOWLEDGEMENT_WORDS,
+    AMBIGUOUS,
+    CUES,
+    EMOJI_ONLY,
+    EVERYTHING,
+    FIRST_PERSON,
+    FORMULAS,
+    HATE_TARGETS,
+    HYPOTHETICAL_OPENERS,
+    LAUGHTER,
+    NEEDS_NEGATIVE,
+    POINTLESS,
+    POINTLESS_TAILS,
+    POLITE_THANKS,
+    RHETORICAL_OPENERS,
+    SHAKING_OBJECTS,
+    UNNEGATABLE,
+    UNSTOPPABLE,
+)
 from moods.classification.reading import MoodReading
 from moods.models import MoodSource
 
@@ -43,131 +64,9 @@ DEFAULT_CONFIDENCE = 0.3
 VALENCE_CONFIDENCE_SLOPE = 0.3  # valence-only: 0.3 + 0.3 * |compound|, so 0.45..0.6
 CUE_CONFIDENCE, CUE_CONFIDENCE_STEP, CUE_CONFIDENCE_MIN, CUE_CONFIDENCE_MAX = 0.6, 0.1, 0.5, 0.9
 
+AMBIGUOUS_WEIGHT = 0.5  # what a cue of cues.AMBIGUOUS counts for
+
 # fmt: off
-# Written as people type them; apostrophes are dropped on both sides, so "cant wait" matches "can't wait".
-_CUES: dict[str, tuple[str, ...]] = {
-    Mood.HAPPY: ("haha", "hehe", "lol", "lmao", "lmfao", "rofl", "tears of joy", "laughing", "amazing", "awesome",
-                 "happy", "glad", "wonderful", "fantastic", "smiling", "grinning", "beaming", "stoked", "relief",
-                 "relieved", "loveliest", "proudest", "so proud", "best day", "over the moon", "breathe again",
-                 # enthusiasm for a thing: more than liking it ("I love X" alone is a preference, read by valence)
-                 "obsessed with", "really into", "so into", "absolute favourite", "absolute favorite",
-                 "favourite thing", "favorite thing", "all time favourite", "all time favorite",
-                 # good news said plainly: the event is the feeling ("got the job", "we're engaged")
-                 "got the job", "got a job", "got a new job", "got the offer", "got an offer", "got promoted",
-                 "got a promotion", "promotion came through", "got engaged", "im engaged", "just engaged",
-                 "got married", "proposed", "said yes", "got accepted", "got approved", "passed my", "passed the exam",
-                 "passed the test", "aced", "we adopted", "i adopted", "got a puppy", "got a kitten", "first baby",
-                 "had a baby",
-                 "had the baby", "found an apartment", "found a flat", "found a house", "got the keys",
-                 "pediu em casamento", "me pidió matrimonio",
-                 # other languages people chat in (es, pt, fr, de, hi)
-                 "feliz", "contento", "contenta", "lindo", "adoro", "me encanta", "me encantan", "trop bien",
-                 "heureux", "heureuse", "glücklich", "khush", "bahut pasand"),
-    Mood.SAD: ("sad", "crying", "loudly crying face", "cry", "cried", "sobbing", "in tears", "miss", "lonely",
-               "so alone", "all alone", "feel alone", "feeling alone", "heartbroken",
-               "broken heart", "depressed", "upset", "unhappy", "devastated", "disappointed", "hurts",
-               "heart hurts", "heartache", "pensive", "downcast", "frowning",
-               # loss and grief
-               "passed away", "funeral", "grief", "grieving", "mourning", "lost my", "lost our",
-               "empty", "numb", "hopeless", "miserable",
-               # exhaustion, said as giving out rather than as being busy
-               "exhausted", "exhausting", "tired", "drained", "burnt out", "burned out", "worn out",
-               "cant do this anymore", "cant take this anymore", "cant take it anymore", "so done", "running on empty",
-               "havent slept", "barely slept", "cant get out of bed", "couldnt get out of bed",
-               "barely get out of bed", "no point", "whats the point", "wish i was", "wish i were", "tired of",
-               # bad news said plainly, good news that did not come
-               "didnt get the job", "didnt get the offer", "didnt get in", "didnt get promoted", "didnt get accepted",
-               "didnt pass", "failed my", "got rejected", "got fired", "got dumped", "got laid off", "been laid off",
-               "miscarriage",
-               # being alone, left, unseen
-               "broke up", "broken up", "nobody likes me", "nobody cares", "nobody notices", "no one cares",
-               "drowning", "disconnected", "feeling low", "rather low", "so low", "wish she was", "wish he was",
-               "wish you were",
-               # other languages
-               "triste", "cansada", "cansado", "saudade", "saudades", "épuisé", "épuisée", "épuisee", "épuise",
-               "müde", "kann nicht mehr", "udaas", "dukhi", "thak gaya", "thak gayi", "thak gaye"),
-    Mood.ANXIOUS: ("worried", "worrying", "worry", "nervous", "anxious", "anxiety", "scared", "afraid", "terrified",
-                   "stressed",
-                   "stressing", "panic", "panicking", "freaking out", "freaked out", "overthinking", "fearful",
-                   "in fear", "dread", "dreading", "cant breathe", "couldnt breathe", "heart pounding",
-                   "heart racing", "cant sleep", "couldnt sleep", "frightened", "on edge",
-                   "grimacing", "shaking", "in knots", "knot in my stomach", "cant focus", "cant concentrate",
-                   "cant think straight", "cant stop thinking", "keep replaying", "cant stop replaying",
-                   # other languages
-                   "nervioso", "nerviosa", "miedo", "medo", "tension", "pareshan", "angst", "peur", "inquiet",
-                   "inquiète", "ansiosa", "ansioso", "ansiedad", "ansiedade", "anxieux", "anxieuse",
-                   "não consigo dormir", "no puedo dormir"),
-    Mood.EXCITED: ("excited", "can't wait", "cannot wait", "yay", "woohoo", "hyped", "pumped", "thrilled", "let's go",
-                   "party popper", "partying", "confetti", "star-struck"),
-    Mood.ANGRY: ("angry", "furious", "pissed", "hate", "rage", "livid", "mad", "enraged", "fuming", "outraged",
-                 "infuriated", "infuriating", "yelled at", "screamed at", "want to scream", "disgraceful", "robbed",
-                 "jealous", "pouting", "symbols on mouth", "swear to god", "about to lose it", "going to lose it",
-                 "gonna lose it",
-                 # other languages
-                 "odio", "enojado", "enojada", "en colère", "colère", "wütend", "gussa"),
-    Mood.FRUSTRATED: ("ugh", "argh", "annoyed", "annoying", "frustrated", "frustrating", "irritated", "irritating",
-                      "fed up", "sick of", "sick and tired", "had enough", "so done with", "ffs", "ridiculous",
-                      "unacceptable", "absurd", "unbelievable", "how am i supposed to", "rolling eyes",
-                      "steam from nose", "facepalming", "upside-down face"),
-    Mood.BORED: ("bored", "boring", "meh", "whatever", "nothing to do", "yawn", "unamused", "expressionless"),
-    Mood.GRATEFUL: ("thank you", "thank u", "thanks", "thanks so much", "thx", "grateful", "thankful", "appreciate",
-                    "appreciated", "means a lot", "folded hands"),
-    Mood.FLIRTY: ("cutie", "you're cute", "ur cute", "you're so cute", "you're hot", "sexy", "love you", "babe",
-                  "kiss", "kissing", "xoxo", "wink", "winking", "smirking", "heart", "hearts"),
-    Mood.CONFUSED: ("confused", "confusing", "don't understand", "don't get it", "what do you mean",
-                    "what does that mean", "wdym", "huh", "makes no sense", "make no sense", "i'm lost",
-                    "thinking face", "raised eyebrow"),
-}
-# Interjections are never negated: in "I can't stop laughing lol" the "can't" is not about the "lol".
-_UNNEGATABLE = frozenset({"haha", "hehe", "lol", "lmao", "lmfao", "rofl", "ugh", "argh", "meh", "yay", "woohoo", "huh",
-                          "whatever", "yawn", "wdym", "ffs", "thx", "xoxo"})
-# "can't stop crying", "couldn't help crying", "trying not to worry": the feeling, not its absence
-_UNSTOPPABLE = frozenset({"stop", "stopped", "help", "trying", "try", "tried"})
-_LAUGHTER = frozenset({"haha", "hehe", "lol", "lmao", "lmfao", "rofl", "tears of joy", "laughing"})
-# Cues that read either way: 😭 is as often overwhelmed joy as grief, shaking is nerves, cold or exhaustion. They count
-# half, and once however often repeated, so any plainer sign in the message decides.
-_AMBIGUOUS = frozenset({"loudly crying face", "shaking"})
-AMBIGUOUS_WEIGHT = 0.5
-# Words that name a feeling only as an emoji's description: "his heart" in a sentence is an organ, not a ❤️.
-_EMOJI_ONLY = frozenset({"heart", "hearts"})
-# Formulas that hold a feeling word without the feeling: "happy birthday" wishes it to someone else. Matched like cues
-# (so "happy" inside them is not), they name no mood.
-_FORMULAS = ("happy birthday", "happy bday", "happy new year", "happy holidays", "happy anniversary", "happy hour",
-             "happy to help", "merry christmas")
-# Cues that are praise as often as complaint ("unbelievable view", "my inbox is finally empty!", "tired but worth it,
-# best weekend ever", "so done! finished my thesis"): they count only when VADER's valence is not positive.
-_NEEDS_NEGATIVE = frozenset({"unbelievable", "empty", "tired", "so done", "lost my"})
-# A reply made only of acknowledgement ("ok thx", "sure, sounds good", "ok that makes sense, thanks") is politeness,
-# not a feeling: its thanks are not gratitude and its valence ("good") is not joy. It opens with one of the first words.
-_ACKNOWLEDGEMENT_OPENERS = frozenset({"ok", "okay", "k", "kk", "okk", "sure", "alright", "cool", "noted", "right",
-                                      "yep", "yup", "got", "sounds", "makes", "fair"})
-_ACKNOWLEDGEMENT_WORDS = _ACKNOWLEDGEMENT_OPENERS | {"it", "good", "sense", "that", "enough", "then", "fine", "thing",
-                                                    "so", "yes", "yeah", "thanks", "thank", "you", "u", "thx", "ty",
-                                                    "cheers"}
-_POLITE_THANKS = frozenset({"thanks", "thank you", "thx", "thank u", "ty", "cheers"})
-# "I hate X": anger when aimed at someone or something happening ("I hate this", "I hate when people…", "I hate my
-# job", "…so much"); a dislike of a thing ("I hate running", "I hate Vegemite") is a preference, not a mood.
-_HATE_TARGETS = frozenset({"this", "that", "it", "him", "her", "them", "you", "u", "ya", "everyone", "everybody",
-                           "everything", "people", "when", "how", "my", "his", "their", "our", "your", "myself",
-                           "being", "these", "those", "what", "the way", "so much", "with a passion"})
-# First-person words: an exclaimed sentence about oneself is news ("we got a puppy!!"); "SEE YOU SOON!!!" is not.
-_FIRST_PERSON = frozenset({"i", "im", "ive", "ill", "id", "me", "my", "mine", "myself", "we", "our", "ours", "us",
-                           "yo", "mi", "mis", "eu", "meu", "minha", "nós", "nos", "je", "jai", "moi", "mon", "mes",
-                           "nous", "ich", "mein", "meine", "mir", "mich", "wir", "mera", "meri", "mere"})
-# Sentences whose valence is about a topic or an imagined world, not the writer's feeling now: questions and
-# hypotheticals. A "why…?" or "how come…?" is a complaint in question form and keeps its valence.
-_HYPOTHETICAL_OPENERS = ("if ", "imagine ", "what if ", "would you rather ", "suppose ")
-_RHETORICAL_OPENERS = ("why ", "how come ")
-# "tired of waiting" is frustration; "tired of everything" is the exhaustion of sadness.
-_EVERYTHING = frozenset({"everything", "it", "life", "all", "living", "myself", "being"})
-# "what's the point" and "no point" are hopelessness said alone or of everything ("there's no point anymore", "what's
-# the point of trying"); of a thing they are a question or advice ("what's the point of this button?").
-_POINTLESS = frozenset({"no point", "whats the point"})
-_POINTLESS_TAILS = frozenset({"anymore", "any more", "of anything", "of trying", "in trying", "of it", "in anything",
-                              "of living", "in living", "of life", "to anything", "to life", "to it"})
-# "shaking" said of oneself is a symptom; with an object ("shaking things up", "shaking hands") it is not.
-_SHAKING_OBJECTS = frozenset({"up", "things", "hands", "hand", "off", "it", "my", "his", "her", "their", "your",
-                              "out", "head", "heads", "down"})
 # Ties between moods with equal hits: rarer moods that need a careful reply first; laughter sprinkles everything.
 _PRIORITY = (Mood.ANGRY, Mood.ANXIOUS, Mood.SAD, Mood.FRUSTRATED, Mood.CONFUSED, Mood.FLIRTY, Mood.GRATEFUL,
              Mood.EXCITED, Mood.BORED, Mood.HAPPY)
@@ -201,8 +100,8 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower().replace("'", "").replace("\u2019", ""))
 
 
-_CUE_MOOD = {" ".join(_words(cue)): mood for mood, cues in _CUES.items() for cue in cues}
-_CUE_MOOD.update({formula: Mood.NEUTRAL for formula in _FORMULAS})
+_CUE_MOOD = {" ".join(_words(cue)): mood for mood, cues in CUES.items() for cue in cues}
+_CUE_MOOD.update({formula: Mood.NEUTRAL for formula in FORMULAS})
 _MAX_CUE_WORDS = max(len(key.split()) for key in _CUE_MOOD)
 _VOCAB = frozenset(w for key in _CUE_MOOD for w in key.split()) | BOOSTER_DICT.keys() | set(NEGATE)
 _EMPHASIS_VOCAB = _VOCAB | _ANALYZER.lexicon.keys()
@@ -217,7 +116,7 @@ class _Hit:
 
     @property
     def weight(self) -> float:
-        return AMBIGUOUS_WEIGHT if self.cue in _AMBIGUOUS else 1.0
+        return AMBIGUOUS_WEIGHT if self.cue in AMBIGUOUS else 1.0
 
 
 def _canonical(word: str) -> str:
@@ -254,7 +153,7 @@ def _segments(text: str) -> list[tuple[str, bool]]:
 def _negated(words: list[str], i: int) -> bool:
     """VADER's rule: a negator up to three words before ("not so happy"), minus its exceptions ("never so happy") —
     and minus a negated "stop" or "help" before the cue: "I can't stop crying" is crying without end."""
-    if any(w in _UNSTOPPABLE for w in words[max(0, i - 3) : i]):
+    if any(w in UNSTOPPABLE for w in words[max(0, i - 3) : i]):
         return False
     if "no" in words[max(0, i - 3) : i]:  # VADER treats "no" apart from NEGATE, with the same reach
         return True
@@ -268,8 +167,8 @@ def _hate_is_aimed(rest: list[str]) -> bool:
     following = " ".join(rest)
     return (
         not rest
-        or rest[0] in _HATE_TARGETS
-        or " ".join(rest[:2]) in _HATE_TARGETS
+        or rest[0] in HATE_TARGETS
+        or " ".join(rest[:2]) in HATE_TARGETS
         or any(f" {t} " in f" {following} " for t in ("so much", "with a passion"))
     )
 
@@ -277,20 +176,20 @@ def _hate_is_aimed(rest: list[str]) -> bool:
 def _cue_mood(cue: str, rest: list[str], *, from_emoji: bool, compound: float) -> str | None:
     """The mood a matched cue means here, given the words after it in its clause; None if it means none."""
     mood = _CUE_MOOD[cue]
-    if mood == Mood.NEUTRAL or (cue in _EMOJI_ONLY and not from_emoji):
+    if mood == Mood.NEUTRAL or (cue in EMOJI_ONLY and not from_emoji):
         return None
-    if cue in _NEEDS_NEGATIVE and compound > NEUTRAL_BAND:
+    if cue in NEEDS_NEGATIVE and compound > NEUTRAL_BAND:
         return None
     if cue == "hate":
         return mood if _hate_is_aimed(rest) else None
     if cue == "proposed":  # "Tom proposed!", "he proposed to me" — not "they proposed a new schedule"
         return mood if not rest or rest[0] == "to" else None
-    if cue in _POINTLESS:
-        return mood if not rest or rest[0] in _POINTLESS_TAILS or " ".join(rest[:2]) in _POINTLESS_TAILS else None
+    if cue in POINTLESS:
+        return mood if not rest or rest[0] in POINTLESS_TAILS or " ".join(rest[:2]) in POINTLESS_TAILS else None
     if cue == "shaking":
-        return mood if not rest or rest[0] not in _SHAKING_OBJECTS else None
+        return mood if not rest or rest[0] not in SHAKING_OBJECTS else None
     if cue == "tired of":
-        return Mood.SAD if rest and rest[0] in _EVERYTHING else Mood.FRUSTRATED
+        return Mood.SAD if rest and rest[0] in EVERYTHING else Mood.FRUSTRATED
     return mood
 
 
@@ -308,7 +207,7 @@ def _scan(segments: list[tuple[str, bool]], compound: float) -> tuple[list[_Hit]
                     if cue in _CUE_MOOD:
                         mood = _cue_mood(cue, words[i + n :], from_emoji=from_emoji, compound=compound)
                         if mood is not None:
-                            negated = cue not in _UNNEGATABLE and _negated(words, i)
+                            negated = cue not in UNNEGATABLE and _negated(words, i)
                             boosted = any(BOOSTER_DICT.get(w, 0) > 0 for w in words[max(0, i - 3) : i])
                             hits.append(_Hit(mood, cue, negated, boosted))
                         elif cue == "hate":
@@ -329,7 +228,7 @@ def _gather(clipped: str, segments: list[tuple[str, bool]], compound: float) -> 
         hits = [h for h in hits if _POLARITY.get(h.mood, 0) <= 0]  # the praise in a sarcastic line is the complaint
     acknowledgement = _acknowledgement(clipped)
     if acknowledgement:
-        hits = [h for h in hits if h.cue not in _POLITE_THANKS]
+        hits = [h for h in hits if h.cue not in POLITE_THANKS]
     return hits, dislike or acknowledgement
 
 
@@ -339,15 +238,15 @@ def _acknowledgement(clipped: str) -> bool:
     return (
         bool(words)
         and "!" not in clipped
-        and words[0] in _ACKNOWLEDGEMENT_OPENERS
-        and all(w in _ACKNOWLEDGEMENT_WORDS for w in words)
+        and words[0] in ACKNOWLEDGEMENT_OPENERS
+        and all(w in ACKNOWLEDGEMENT_WORDS for w in words)
     )
 
 
 def _exclaimed_news(expanded: str) -> bool:
     """A sentence about oneself said with "!" and no negative word in it: "we got a puppy!!", "I'll be 69!"."""
     for sentence in _SENTENCE.findall(expanded):
-        exclaimed = sentence.rstrip().endswith("!") and _FIRST_PERSON.intersection(_words(sentence))
+        exclaimed = sentence.rstrip().endswith("!") and FIRST_PERSON.intersection(_words(sentence))
         if exclaimed and _ANALYZER.polarity_scores(sentence)["compound"] > -NEUTRAL_BAND:
             return True
     return False
@@ -355,8 +254,8 @@ def _exclaimed_news(expanded: str) -> bool:
 
 def _says_no_feeling(sentence: str) -> bool:
     if sentence.endswith("?"):
-        return not sentence.startswith(_RHETORICAL_OPENERS)
-    return sentence.startswith(_HYPOTHETICAL_OPENERS)
+        return not sentence.startswith(RHETORICAL_OPENERS)
+    return sentence.startswith(HYPOTHETICAL_OPENERS)
 
 
 def _stated_compound(expanded: str, compound: float) -> float:
@@ -378,7 +277,7 @@ def _scores(hits: list[_Hit]) -> dict[str, float]:
     scores: dict[str, float] = {}
     seen_ambiguous = set()
     for hit in hits:
-        if hit.cue in _AMBIGUOUS:
+        if hit.cue in AMBIGUOUS:
             if hit.cue in seen_ambiguous:
                 continue
             seen_ambiguous.add(hit.cue)
@@ -427,7 +326,7 @@ def _style(mood: str, hits: list[_Hit], word_count: int) -> str:
         return Style.VENTING
     if mood in (Mood.SAD, Mood.ANXIOUS):
         return Style.SUPPORTIVE
-    if mood in (Mood.HAPPY, Mood.EXCITED) and any(h.cue in _LAUGHTER for h in hits):
+    if mood in (Mood.HAPPY, Mood.EXCITED) and any(h.cue in LAUGHTER for h in hits):
         return Style.PLAYFUL
     return Style.DEEP if word_count >= DEEP_MIN_WORDS else Style.CASUAL
 
@@ -453,7 +352,7 @@ def classify_keywords(text: str) -> MoodReading:
     compound = float(_ANALYZER.polarity_scores(expanded)["compound"])
     hits, no_feeling = _gather(clipped, segments, compound)
     live = [h for h in hits if not h.negated]
-    if all(h.cue in _AMBIGUOUS for h in live) and _exclaimed_news(expanded):
+    if all(h.cue in AMBIGUOUS for h in live) and _exclaimed_news(expanded):
         live.append(_Hit(Mood.HAPPY, "exclaimed news", False, False))
     picked = _pick(live, compound)
     if picked is None:
