@@ -20,6 +20,8 @@ from memories.retrieval.ranking import (
 from memories.retrieval.subject import query_as_matched
 from memories.services.entities import entities_mentioned
 
+SOMEONE_ELSE = frozenset({"person", "pet"})  # entities that are another subject, not a thing in the contact's life
+
 
 def rank_for_query(
     *,
@@ -34,9 +36,12 @@ def rank_for_query(
     the known entities the query mentions. The one ranking path: /context and the benchmarks.
     ``keep_durable``: the durable memories too, however far from the query (/context always shows them).
     ``explain``: the memories that were not candidates too, after them (``RankedMemory.candidate`` False).
-    A query naming the contact is matched without the name, and all their memories match it (``subject``)."""
+    A query naming the contact is matched without the name, and all their memories match it (``subject``) — unless
+    it also names someone else of theirs ("What does Caroline's sister do?": the sister's memories decide). A thing it
+    names (a hobby, a place, a topic: "Melanie's pottery break") is the contact's own and leaves all of their
+    memories matching: otherwise one pottery fact would lift every pottery line over the answer."""
     mentioned = entities_mentioned(query, known) if query else []
-    matched, subject = query_as_matched(query, contact.display_name)
+    matched, names_contact = query_as_matched(query, contact.display_name)
     ranked = rank_contact_memories(
         contact=contact,
         weights=retrieval_weights(contact.tenant),
@@ -45,7 +50,7 @@ def rank_for_query(
         query_text=matched,
         entity_ids=[e.pk for e in mentioned],
         keep_durable=keep_durable,
-        subject=subject,
+        subject=names_contact and not any(e.entity_type in SOMEONE_ELSE for e in mentioned),
         explain=explain,
     )
     return ranked, mentioned

@@ -298,8 +298,9 @@ class _Scoring(NamedTuple):
 
 def _ranked(row: _Row, similarity: _Similarity, scoring: _Scoring) -> RankedMemory:
     last_touch = row.accessed_at or row.created_at
-    # The contact is every memory's entity, unless the query also names one of theirs: then that one decides.
-    entity_match = not scoring.mentioned.isdisjoint(row.entity_ids) or (scoring.subject and not scoring.mentioned)
+    # The contact is every memory's entity when the query is about them (``subject``: the caller has decided that a
+    # person or pet the query also names is not the one asked about instead).
+    entity_match = not scoring.mentioned.isdisjoint(row.entity_ids) or scoring.subject
     signals = {
         "similarity": similarity.fused,
         "recency": min(max(1 - (scoring.now - last_touch).total_seconds() / 86400 / 365, 0.0), 1.0),

@@ -151,3 +151,25 @@ def test_an_entity_the_query_names_still_decides_when_it_also_names_the_contact(
 
     # then only the memory linked to Bruno matches the entity, and it ranks first
     assert [(m.id == linked.pk, m.entity_match) for m in ranked] == [(True, True), (False, False)]
+
+
+def test_a_thing_the_query_names_leaves_the_contact_as_the_subject(tenant: Tenant) -> None:
+    # given Melanie's pottery hobby (an entity of hers) with a memory linked to it, and the memory that answers
+    melanie = _contact(tenant, "Melanie")
+    pottery = ContactEntity.objects.create(
+        tenant=tenant, contact=melanie, entity_type="hobby", key="pottery", display_name="Pottery", aliases=["pottery"]
+    )
+    linked = _memory(melanie, "Hobby: pottery")
+    linked.entities.add(pottery)
+    answer = _memory(melanie, "Been reading that book you recommended while my arm heals")
+    memories_embed_pending(tenant_id=tenant.pk, contact_id=melanie.pk)
+
+    # when the question names Melanie and her pottery
+    ranked, mentioned = rank_for_query(
+        contact=melanie, query="What does Melanie do to keep busy during her pottery break?", now=NOW, known=[pottery]
+    )
+
+    # then pottery is named, but every one of her memories still matches her as the subject: the pottery fact gets no
+    # lift over the answer (before, the hobby decided and the answer lost the entity signal)
+    assert [e.pk for e in mentioned] == [pottery.pk]
+    assert {m.id: m.entity_match for m in ranked} == {linked.pk: True, answer.pk: True}
