@@ -6,7 +6,7 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
-from memories.extraction import facts, household, languages, lifestyle, preferences, roles
+from memories.extraction import boundaries, facts, household, languages, lifestyle, preferences, roles, tastes
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.text import sentences, stated, without_quotations
@@ -14,7 +14,10 @@ from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
 
-_RULES = (*facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *lifestyle.RULES, *preferences.RULES, *languages.RULES)
+_RULES = (
+    *facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *lifestyle.RULES, *preferences.RULES, *tastes.RULES,
+    *boundaries.RULES, *languages.RULES,
+)  # fmt: skip
 
 
 def extract(message: str, *, role: str) -> Extraction:

@@ -32,7 +32,8 @@ _AVOID = re.compile(
     rf"|bring\s+up|mention|discuss)"
     # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
     rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
-    rf"|let's\s+not\s+talk\s+about|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk)\s+about"
+    rf"|let's\s+not\s+talk\s+about"
+    rf"|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk|hearing|to\s+hear)\s+about"
     rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about|i'd\s+rather\s+not\s+talk\s+about"
     # a second verb under the same "don't": "please don't use my deadname or talk about my family"
     rf"|{_NEG}\s+[a-z]+(?:\s+[\w']+){{0,4}}?\s+or\s+(?:talk|ask)(?:\s+(?:to\s+)?me)?\s+about)"
@@ -70,7 +71,8 @@ _FAN = re.compile(
 )
 # "Thai food is my absolute favourite", "sushi is my favourite food": said strongly.
 _FAVOURITE = re.compile(
-    r"(?i)(?:^|[,;]\s*|\b(?:and|but)\s+)(?P<x>[a-z][\w\s'-]{1,40}?)\s+(?:is|are)\s+my\s+"
+    r"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)(?P<x>[a-z][\w\s'-]{1,40}?)"
+    r"\s+(?:is|are)\s+(?:honestly\s+|really\s+|definitely\s+|still\s+|easily\s+|absolutely\s+)?my\s+"
     r"(?:absolute\s+|all[-\s]time\s+|total\s+|number\s+one\s+|top\s+)?favou?rite\b"
 )
 # "my favourite colour is green": one favourite per kind (a new one supersedes), a taste said strongly.
@@ -120,7 +122,7 @@ def topic_preferences(sentence: str) -> list[Candidate]:
             said = _LISTENER.split(said)[0]  # "money with me outside of work": the topic is money
             # "my weight or food": two topics; "design systems sometime": the topic, not when
             for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
-                topic = _object(part, max_words=6)
+                topic = _object(part, max_words=6, named_new=True)
                 if topic and advice:
                     about = _ADVICE.sub("", topic) or topic
                     found.append(_topic("Doesn't want {}", topic, polarity=polarity, about=about))
@@ -199,7 +201,8 @@ RULES: tuple[Callable[[str], list[Candidate]], ...] = (
 )
 
 
-def _object(text: str, *, max_words: int = 8) -> str:
+def _object(text: str, *, max_words: int = 8, named_new: bool = False) -> str:
+    text = _SYMBOLS_AFTER.sub("", text)  # "cats 😅": the emoji is how it was said
     text = _ASIDE.sub("", text.strip()) if len(text.split()) > 4 else text
     if re.match(r"(?i)(?:when|how)\s", text):
         max_words = max(max_words, 12)  # a situation takes a few more words than a thing
@@ -209,14 +212,17 @@ def _object(text: str, *, max_words: int = 8) -> str:
         return what  # "I hate when people are late", "I hate how traffic eats my day": what they dislike
     if not words or what.lower() in PRONOUN_OBJECTS or words[0] in _NOT_AN_OBJECT_START:
         return ""
+    # a topic may be "the new Taylor album" (a thing named); "the new design", "I love the new flat" are of the moment
+    new_named = named_new and words[1:2] == ["new"] and len(words) > 3 and words[-1] not in _REACTION_OBJECTS
     if words[0] in {"the", "this", "that", "your", "their"} and len(words) > 1 and words[1] in _REACTION_OBJECTS:
-        return ""
+        return what if new_named else ""
     return "" if len(words) == 1 and words[0] in STOPWORDS else what
 
 
 # "a good crossword in the morning with my tea": the thing is "a good crossword"; when and with whom it is had is not.
 _ASIDE = re.compile(r"(?i)\s+(?:in\s+the\s+(?:morning|evening|afternoon)|on\s+(?:weekends|sundays|the\s+weekend)"
                     r"|with\s+(?:my|a|some)|every\s+\w+|at\s+night|at\s+the\s+weekend)\b.*$")  # fmt: skip
+_SYMBOLS_AFTER = re.compile(r"(?:\s*[^\w\s'’\"”)\].+&%-])+\s*$")
 _QUESTION_WORD = re.compile(r"(?i)(?:you|do|does|did|is|are|can|could|would|should)\b")
 
 
@@ -238,9 +244,19 @@ def preference_subject(what: str) -> str:
     return normalise(re.sub(r"(?i)^(?:to\s+|playing\s+|eating\s+|watching\s+)", "", what))
 
 
+# What is said about a subject, not the subject: "cricket scores", "money stuff", "doping cases", "diet talk" are
+# cricket, money, doping and diet ("small talk" is its own).
+_ASPECTS = re.compile(
+    r"(?i)(?<=\w)(?<!small)\s+(?:stuff|things|scores|results|cases|strategy|strategies|updates|drama|details|stats"
+    r"|matters|plans|talk)$"
+)
+
+
 def topic_mention(topic: str) -> EntityMention:
-    """The topic is "ex", not "their ex": one entity whoever's it is said to be ("my ex", "the ex", "her ex")."""
-    bare = re.sub(r"(?i)^(?:their|the|my|his|her)\s+", "", topic) or topic
+    """The topic is "ex", not "their ex": one entity whoever's it is said to be ("my ex", "the ex", "her ex"), and
+    what is said of it is not part of it ("cricket scores" is cricket, "the new Taylor album" a Taylor album)."""
+    bare = re.sub(r"(?i)^(?:(?:their|the|my|his|her)\s+)?(?:(?:new|latest|whole)\s+(?=\w+\s+\w))?", "", topic)
+    bare = _ASPECTS.sub("", bare or topic) or topic
     return EntityMention(
         "topic", entity_key(bare), title(bare), aliases=tuple(dict.fromkeys((bare.lower(), topic.lower())))
     )

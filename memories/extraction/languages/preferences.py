@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from memories.extraction.languages.clauses import LEADING_ARTICLE, NOT_A_NAME_START, is_question, may_say, said_plainly
 from memories.extraction.preferences import _preference, _topic
@@ -20,18 +21,26 @@ _PREFERENCE_RULES = tuple(
         (rf"me\s+encanta(?:n)?\s+{_OBJECT}", "Loves", "positive", True),
         (rf"(?:amo|adoro)\s+{_OBJECT}", "Loves", "positive", True),
         (rf"me\s+gusta(?:n)?\s+(?:mucho\s+)?{_OBJECT}", "Likes", "positive", False),
-        (rf"no\s+me\s+gusta(?:n)?\s+(?:nada\s+)?{_OBJECT}", "Doesn't like", "negative", False),
+        (rf"no\s+me\s+gusta(?:n)?\s+(?:nada\s+)?(?!hablar\b){_OBJECT}", "Doesn't like", "negative", False),
         (rf"(?:odio|detesto|no\s+soporto)\s+{_OBJECT}", "Hates", "negative", True),
         (rf"no\s+(?:quiero|me\s+hables)\s+(?:hablar\s+)?(?:de|sobre)\s+{_OBJECT}", "", "avoid", False),
+        # "no me gusta hablar de política", "no me preguntes por mi ex", "nada de preguntas sobre el trabajo"
+        (rf"no\s+me\s+gusta\s+hablar\s+(?:de|sobre)\s+{_OBJECT}", "", "avoid", False),
+        (rf"no\s+me\s+preguntes\s+(?:por|sobre|de)\s+{_OBJECT}", "", "avoid", False),
+        (rf"(?:nada\s+de|sin)\s+preguntas\s+(?:sobre|de)\s+{_OBJECT}", "", "avoid", False),
         # pt
         (rf"gosto\s+(?:muito\s+)?(?:de|do|da|dos|das)\s+{_OBJECT}", "Likes", "positive", False),
-        (rf"não\s+gosto\s+(?:de|do|da|dos|das)\s+{_OBJECT}", "Doesn't like", "negative", False),
+        (rf"não\s+gosto\s+(?:de|do|da|dos|das)\s+(?!falar\b){_OBJECT}", "Doesn't like", "negative", False),
         (rf"(?:odeio|não\s+suporto)\s+{_OBJECT}", "Hates", "negative", True),
         (rf"não\s+(?:quero|me\s+fal[ae])\s+(?:falar\s+)?(?:de|do|da|sobre)\s+{_OBJECT}", "", "avoid", False),
+        (rf"não\s+gosto\s+de\s+falar\s+(?:de|do|da|sobre)\s+{_OBJECT}", "", "avoid", False),
+        (rf"não\s+me\s+pergunte?s?\s+(?:sobre|de|do|da|pel[oa])\s+{_OBJECT}", "", "avoid", False),
         # fr
         (rf"j['’]adore\s+{_OBJECT}", "Loves", "positive", True),
         (rf"j['’]aime\s+(?:bien\s+|beaucoup\s+)?{_OBJECT}", "Likes", "positive", False),
-        (rf"je\s+n['’]aime\s+pas\s+{_OBJECT}", "Doesn't like", "negative", False),
+        (rf"je\s+n['’]aime\s+pas\s+(?!parler\b){_OBJECT}", "Doesn't like", "negative", False),
+        (rf"je\s+n['’]aime\s+pas\s+parler\s+(?:de|d['’]|du|des)\s*{_OBJECT}", "", "avoid", False),
+        (rf"(?:ne\s+me\s+pose[sz]?\s+pas\s+de|pas\s+de)\s+questions?\s+sur\s+{_OBJECT}", "", "avoid", False),
         (rf"(?:je\s+déteste|je\s+hais|je\s+ne\s+supporte\s+pas)\s+{_OBJECT}", "Hates", "negative", True),
         (
             rf"(?:je\s+ne\s+veux\s+pas|ne\s+me)\s+parler?\s+(?:pas\s+)?(?:de|d['’]|du|des)\s*{_OBJECT}",
@@ -45,9 +54,20 @@ _PREFERENCE_RULES = tuple(
         (rf"ich\s+mag\s+kein(?:e|en)?\s+{_OBJECT}", "Doesn't like", "negative", False),
         (rf"ich\s+hasse\s+{_OBJECT}", "Hates", "negative", True),
         (rf"ich\s+(?:will|möchte)\s+nicht\s+über\s+{_OBJECT}\s+(?:reden|sprechen)", "", "avoid", False),
+        # "Bitte keine Fragen über Religion", "ich rede nicht gern über Geld", "lass uns nicht über Politik reden"
+        (
+            rf"keine\s+(?:fragen|gespräche|witze|diskussionen|kommentare)\s+(?:über|zu|zum|zur|nach)\s+{_OBJECT}",
+            "",
+            "avoid",
+            False,
+        ),
+        (rf"ich\s+(?:rede|spreche)\s+nicht\s+(?:gern|gerne)\s+über\s+{_OBJECT}", "", "avoid", False),
+        (rf"lass\s+uns\s+nicht\s+über\s+{_OBJECT}\s+(?:reden|sprechen)", "", "avoid", False),
         # it
         (rf"mi\s+piac(?:e|ciono)\s+(?:molto\s+|tanto\s+)?{_OBJECT}", "Likes", "positive", False),
-        (rf"non\s+mi\s+piac(?:e|ciono)\s+{_OBJECT}", "Doesn't like", "negative", False),
+        (rf"non\s+mi\s+piac(?:e|ciono)\s+(?!parlare\b){_OBJECT}", "Doesn't like", "negative", False),
+        (rf"non\s+mi\s+piace\s+parlare\s+(?:di|del|della|dei|delle)\s+{_OBJECT}", "", "avoid", False),
+        (rf"non\s+(?:chiedermi|farmi\s+domande)\s+(?:di|del|della|su|sul|sulla)\s+{_OBJECT}", "", "avoid", False),
         (rf"non\s+voglio\s+parlare\s+(?:di|del|della)\s+{_OBJECT}", "", "avoid", False),
         # hi
         (rf"mujhe\s+{_HINDI_OBJECT}{_HINDI_MORE}\s+pasand\s+(?:hai|hain|he|h)(?!\w)", "Likes", "positive", False),
@@ -60,8 +80,37 @@ _PREFERENCE_RULES = tuple(
         (rf"mujhe\s+{_HINDI_OBJECT}\s+se\s+(?:bahut\s+)?(?:pyaar|pyar)\s+(?:hai|he)", "Loves", "positive", True),
         (rf"mujhe\s+{_HINDI_OBJECT}\s+se\s+nafrat\s+(?:hai|he)", "Hates", "negative", True),
         (rf"(?:main|mai)\s+{_HINDI_OBJECT}\s+ke\s+(?:baare|bare)\s+(?:mein|me)\s+baat\s+nahi", "", "avoid", False),
+        # pl: the object as said, in its case ("lubię kawę", "nie lubię rozmawiać o polityce")
+        (rf"(?:lubię|lubie)\s+(?:bardzo\s+)?(?!rozmawiać|mówić|gadać){_OBJECT}", "Likes", "positive", False),
+        (rf"(?:kocham|uwielbiam)\s+{_OBJECT}", "Loves", "positive", True),
+        (rf"nie\s+(?:lubię|lubie)\s+(?!rozmawiać|mówić|gadać){_OBJECT}", "Doesn't like", "negative", False),
+        (rf"nienawidzę\s+{_OBJECT}", "Hates", "negative", True),
+        (
+            rf"(?:nie\s+(?:lubię|lubie|chcę|chce)\s+(?:rozmawiać|mówić|gadać)|nie\s+rozmawiajmy|nie\s+pytaj\s+mnie)\s+"
+            rf"o\s+{_OBJECT}",
+            "",
+            "avoid",
+            False,
+        ),
     )
 )
+# "o surf é minha paixão", "el ajedrez es mi pasión", "le vélo, c'est ma passion": the thing before, said strongly
+# (not "… é minha vida", "… ist meine Therapie": said of a child, a partner or a treatment as often as of a pastime,
+# as in English)
+_MY_PASSION = re.compile(
+    r"(?i)(?:\s+(?:é|es|est|ist|è)|\s*,?\s+c['’]est)\s+(?:a\s+|la\s+|il\s+)?(?:minha|mi|ma|mein|meine|mia|mio)\s+"
+    r"(?:grande\s+|große\s+)?(?:paixão|pasión|passion|leidenschaft|passione)(?!\w)"
+)
+_SUBJECT_START = re.compile(
+    r"(?i)[,;:.!?()]|(?<!\w)(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce\s+que|weil|perché)(?!\w)"
+)
+# Words that start a taste or a boundary here and say nothing of who one is, so clauses.may_say does not know them
+_PREFERENCE_CUES = frozenset({
+    "lubię", "lubie", "kocham", "uwielbiam", "nienawidzę", "rozmawiać", "rozmawiajmy", "pytaj", "keine", "lass",
+    "rede", "spreche", "preguntes", "preguntas", "pergunte", "perguntes", "questions", "question", "chiedermi",
+    "domande", "parlare", "paixão", "pasión", "passion", "leidenschaft", "passione",
+})  # fmt: skip
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 # "my" said in these languages, written "their" as facts are ("no quiero hablar de mi ex" → "… about their ex").
 _MY = re.compile(
     r"(?i)^(?:mi|mis|meu|minha|meus|minhas|mon|ma|mes|mein|meine|meinen|meinem|meiner|mio|mia|miei|mie|mera|meri|mere)"
@@ -74,9 +123,11 @@ _OBJECT_TAIL = re.compile(
     # who with and when: "me encanta bailar salsa con mis amigas"
     r"con|com|avec|mit|insieme|ke\s+saath|cuando|quando|quand|wenn|los\s+domingos|aos\s+domingos)(?!\w).*$"
 )
-# Pronouns and the bot are not tastes ("te amo", "je t'aime", "ich liebe dich", "me encanta eso").
+# Pronouns, people and the bot are not tastes ("te amo", "je t'aime", "ich liebe dich", "ela é minha paixão").
 _NOT_AN_OBJECT = frozenset(
-    {"lo", "la", "los", "las", "eso", "esto", "isso", "isto", "ça", "ca", "cela", "ceci", "das", "es", "dich", "euch",
+    {"ela", "ele", "elas", "eles", "él", "ella", "ellas", "ellos", "elle", "elles", "ils", "er", "sie", "lui", "lei",
+     "du", "cię", "ciebie", "go", "ją", "je", "was", "ich", "tego", "tym", "ci",
+     "lo", "la", "los", "las", "eso", "esto", "isso", "isto", "ça", "ca", "cela", "ceci", "das", "es", "dich", "euch",
      "questo", "quello", "te", "ti", "tu", "você", "voce", "vc", "toi", "vous", "yeh", "woh", "ye", "wo", "tum",
      "aap", "tumhe", "aapko", "que", "como", "cuando", "quando", "quand", "wie", "wenn", "come", "when", "it",
      "that", "this", "you", "it's", "to", "a", "de", "idea", "ideia", "idéia", "idée", "idee", "plan", "plano",
@@ -89,9 +140,9 @@ _NOT_AN_OBJECT = frozenset(
 def preferences(sentence: str) -> list[Candidate]:
     """'me encantan los tacos' → 'Loves tacos' (strong), 'mujhe biryani pasand hai' → 'Likes biryani', 'ya no quiero
     hablar de Valeria' → "Doesn't want to talk about Valeria": the English rules' contents, slots and polarities."""
-    if not may_say(sentence) or is_question(sentence):
+    if not (may_say(sentence) or _cued(sentence)) or is_question(sentence):
         return []
-    found = []
+    found = _said_first(sentence)
     for pattern, verb, polarity, strong in _PREFERENCE_RULES:
         for match in pattern.finditer(sentence):
             if polarity == "positive" and not said_plainly(sentence, match):
@@ -103,6 +154,26 @@ def preferences(sentence: str) -> list[Candidate]:
                 found.append(_topic("Doesn't want to talk about {}", what, polarity="avoid"))
             else:
                 found.append(_preference(f"{verb} {what}", what, polarity=polarity, strong=strong))
+    return found
+
+
+@lru_cache(maxsize=256)
+def _cued(sentence: str) -> bool:
+    return not _PREFERENCE_CUES.isdisjoint(_WORD.findall(sentence.lower()))
+
+
+def _said_first(sentence: str) -> list[Candidate]:
+    """'O surf é minha paixão' → 'Loves surf': the thing is its clause's few words before the verb."""
+    found = []
+    for match in _MY_PASSION.finditer(sentence):
+        start = max(0, match.start() - 40)
+        head = _SUBJECT_START.split(sentence[start : match.start()])
+        said = head[-1].strip() if len(head) > 1 or start == 0 else ""
+        first, _, rest = said.partition(" ")
+        said = rest if rest and LEADING_ARTICLE.match(f"{first.lower()} ") else said  # "O surf", at the start
+        what = "" if _MY.match(said) else _object(said)  # "meu filho é minha paixão": a person, not a taste
+        if what and len(what.split()) <= 3 and said_plainly(sentence, match):
+            found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
     return found
 
 

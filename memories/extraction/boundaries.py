@@ -1,0 +1,156 @@
+"""Boundaries said as requests, beside "don't talk about …" (preferences.py): "please don't suggest cochlear
+implants", "please never suggest drinking stuff to me", "please don't ask me when I'm finishing the thesis", "I'm not
+interested in discussing religion", "please do not refer to me as a 'senior'", "please no motivational quotes".
+
+A request is a lasting boundary only when it names what it is about: "please don't go", "don't ask me that", "don't
+suggest anything yet" name nothing and are about this conversation. It is the speaker's own request, said bare or
+after "please", "so", "and" (never a report: "they never suggest anything", "she doesn't ask me how I am"). Each
+names its topic, as every avoided topic does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memories.extraction.preferences import _LISTENER, _NEG, _TOPIC_TIME, _object, _topic
+from memories.extraction.tastes import cued
+from memories.extraction.text import CLAUSE_END, STOPWORDS, phrase, to_third_person
+from memories.extraction.types import Candidate
+
+# A request starts its clause: at the start, after a comma, or after a word that joins it to the one before.
+_BARE = r"(?:^\W*|[,;:]\s*|\b(?:so|and|but|also|just|please|pls|plz|honestly|seriously|ok|okay)\s+)"
+_PLEASE = r"(?:(?:please|pls|plz|kindly)\s*,?\s+)?"
+_DONT = rf"(?:{_NEG}|can\s+you\s+not|could\s+you\s+not)\s+(?:ever\s+)?"
+_CAN_YOU = r"(?:(?:can|could|will|would)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
+# "call me" names a boundary only with what one is called: "don't call me a senior", not "don't call me tomorrow"
+_CALLED = r"(?=\s+(?:an?\s|['‘\"“]))"
+_REQUESTS = {
+    "suggest": "Doesn't want {} suggested", "recommend": "Doesn't want {} suggested", "push": "Doesn't want {} pushed",
+    "offer me": "Doesn't want to be offered {}", "send me": "Doesn't want to be sent {}",
+    "refer to me as": "Doesn't want to be called {}", "address me as": "Doesn't want to be called {}",
+    "call me": "Doesn't want to be called {}", "asking me about": "Doesn't want to talk about {}",
+    "bringing up": "Doesn't want to talk about {}", "mentioning": "Doesn't want to talk about {}",
+}  # fmt: skip
+_REQUEST = re.compile(
+    rf"(?i){_BARE}{_PLEASE}(?:{_DONT}(?P<verb>suggest|recommend|push|offer\s+me|send\s+me|refer\s+to\s+me\s+as"
+    rf"|address\s+me\s+as|call\s+me{_CALLED})"
+    rf"|{_CAN_YOU}(?:stop|quit)\s+(?P<ing>suggesting|recommending|pushing|sending\s+me|referring\s+to\s+me\s+as"
+    rf"|calling\s+me{_CALLED}|asking\s+me\s+about|bringing\s+up|mentioning))\s+{phrase('x')}"
+)
+_REQUEST_CUES = ("suggest", "recommend", "push", "offer", "send", "refer", "address", "call", "asking", "bringing",
+                 "mentioning")  # fmt: skip
+_ING = {"suggesting": "suggest", "recommending": "recommend", "pushing": "push", "sending me": "send me",
+        "referring to me as": "refer to me as", "calling me": "call me"}  # fmt: skip
+# "please don't ask me when I'm finishing the thesis": asked about what the clause names
+_ASK_WH = re.compile(
+    rf"(?i){_BARE}{_PLEASE}(?:{_DONT}ask\s+me|{_CAN_YOU}(?:stop|quit)\s+asking\s+me)\s+"
+    rf"(?P<wh>when|how|why|whether|what|where|who)\s+(?P<x>[^.!?,;:\n()]{{1,80}}?){CLAUSE_END}"
+)
+_DETERMINED = re.compile(r"(?i)\b(?:the|my|a|an|our|his|her|their)\s+(?P<noun>[\w'-]+(?:\s+[\w'-]+)?)")
+_NOT_A_NOUN = STOPWORDS | {"yet", "already", "now", "today", "soon", "again", "anymore", "lately", "going", "doing",
+                           "happening", "coming", "done", "finished", "over", "ok", "okay", "fine"}  # fmt: skip
+# "I'm not interested in discussing religion". Not "I'm not interested in dating": as often a passing state as a taste
+_NOT_INTERESTED = re.compile(
+    r"(?i)\bi(?:['’]m|\s+am|m)\s+(?:just\s+|really\s+|honestly\s+|simply\s+|genuinely\s+)?not\s+"
+    r"(?:really\s+|very\s+|at\s+all\s+|remotely\s+|even\s+|that\s+|too\s+|particularly\s+|in\s+the\s+least\s+)?"
+    r"interested\s+in\s+(?:discussing|talking\s+about|hearing\s+about|debating|chatting\s+about|getting\s+into)\s+"
+    rf"{phrase('x')}"
+)
+_NO_WISH = re.compile(
+    r"(?i)\bi\s+have\s+(?:no|zero)\s+(?:interest|desire|wish)\s+(?:in|to)\s+"
+    rf"(?:discussing|discuss|talking\s+about|talk\s+about|hearing\s+about|hear\s+about|debating|debate)\s+{phrase('x')}"
+)
+_PASSING = re.compile(r"(?i)\b(?:right\s+now|rn|now|today|tonight|at\s+the\s+moment|for\s+now|this\s+(?:week|time))\b")
+# "please no 'hustle culture' motivational quotes", "no politics please": a boundary when it names something said
+# or sent in a conversation ("no onions please" is an order, "no worries please" a phrase)
+_PLEASE_NO = re.compile(
+    rf"(?i)(?:^\W*|[,;:]\s*|\b(?:so|and|but|also|just|ok|okay|oh)\s+)(?:(?:please|pls|plz)\s*,?\s+no\s+(?:more\s+)?"
+    rf"{phrase('x')}|no\s+(?:more\s+)?(?P<y>[^.!?,;:\n()]{{1,40}}?)\s*,?\s*(?:please|pls|plz)\b)"
+)
+_SAID_THINGS = frozenset({
+    "politics", "religion", "spoilers", "spoiler", "emojis", "emoji", "emoticons", "memes", "gifs", "jokes", "puns",
+    "quotes", "lectures", "lecture", "advice", "tips", "sermons", "sermon", "preaching", "pep talks", "small talk",
+    "talk", "news", "gossip", "drama", "questions", "comments", "remarks", "compliments", "sympathy", "pity",
+    "platitudes", "clichés", "cliches", "affirmations", "speeches", "jargon", "suggestions", "recommendations",
+    "reminders", "nicknames", "pet names", "therapy speak", "positivity", "motivation", "hashtags", "sarcasm",
+})  # fmt: skip
+# What a conversation is made of, named alone: a request about this one ("please, no questions"), not a topic
+_THIS_CONVERSATION = frozenset({"questions", "talk", "chat", "comments", "remarks", "suggestions", "recommendations",
+                                "reminders", "more questions", "advice", "tips"})  # fmt: skip
+# "don't suggest anything yet": nothing named
+_NOTHING_NAMED = frozenset({"anything", "something", "everything", "nothing", "anyone", "someone", "anybody",
+                            "somebody", "stuff", "things", "more", "another", "any", "some"})  # fmt: skip
+_ABOUT = re.compile(r"(?i)\s(?:about|on|of)\s")
+
+
+def requests(sentence: str) -> list[Candidate]:
+    """'please don't suggest cochlear implants', 'please do not refer to me as a senior', 'stop bringing up Greg'."""
+    found = []
+    for match in cued(sentence, _REQUEST, *_REQUEST_CUES):
+        said = " ".join((match.group("verb") or match.group("ing")).lower().split())
+        template = _REQUESTS[_ING.get(said, said)]
+        for part in re.split(r"\s+(?:or|nor)\s+(?=\w)", _TOPIC_TIME.sub("", _LISTENER.split(match.group("x"))[0])):
+            what = _object(_unquoted(part), max_words=6)
+            if what and what.split()[0].lower() not in _NOTHING_NAMED:
+                found.append(_topic(template, what, polarity="avoid", about=_said_thing(part)))
+    for match in cued(sentence, _ASK_WH, "ask"):
+        determined = _DETERMINED.search(match.group("x"))
+        noun = _noun(determined.group("noun")) if determined else ""
+        if noun:
+            asked = to_third_person(f"{match.group('wh').lower()} {' '.join(match.group('x').split())}")
+            found.append(_topic("Doesn't want to be asked {}", asked, polarity="avoid", about=noun))
+    return found
+
+
+def not_interested(sentence: str) -> list[Candidate]:
+    """'I'm not interested in discussing religion', 'I have no desire to talk about the wedding'."""
+    found = []
+    for pattern in (_NOT_INTERESTED, _NO_WISH):
+        for match in cued(sentence, pattern, "interest", "desire", "wish"):
+            what = _object(match.group("x"), max_words=6)
+            if what and not _PASSING.search(match.group("x")):  # "… right now": about this conversation
+                found.append(_topic("Doesn't want to talk about {}", what, polarity="avoid"))
+    return found
+
+
+def please_no(sentence: str) -> list[Candidate]:
+    found = []
+    for match in cued(sentence, _PLEASE_NO, "please", "pls", "plz"):
+        said = match.group("x") or match.group("y") or ""
+        what = _object(_unquoted(said), max_words=6)
+        words = what.lower().split()
+        named = " ".join(words[-2:]) in _SAID_THINGS or (bool(words) and words[-1] in _SAID_THINGS)
+        if what and named and " ".join(words) not in _THIS_CONVERSATION and not _ABOUT.search(f" {what} "):
+            found.append(_topic("Doesn't want {}", what, polarity="avoid", about=_said_thing(said)))
+    return found
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (requests, not_interested, please_no)
+
+
+def _noun(text: str) -> str:
+    """'thesis' from 'thesis yet', 'divorce' from 'divorce is going': a determined noun's own words."""
+    words = []
+    for word in text.split():
+        if word.lower() in _NOT_A_NOUN:
+            break
+        words.append(word)
+    return " ".join(words)
+
+
+_QUOTED_MODIFIER = re.compile(r"^(?:an?\s+|the\s+)?['‘\"“][^'’\"”]{1,40}['’\"”]\s+(?=\w)")
+_QUOTE_MARK = re.compile(r"(?:^|(?<=\s))['‘’\"“”]|['‘’\"“”](?=\s|$)")
+
+
+def _unquoted(said: str) -> str:
+    """ "a 'senior'" → "a senior": quote marks, not the apostrophes inside words ("don't")."""
+    return _QUOTE_MARK.sub("", said.strip())
+
+
+def _said_thing(said: str) -> str:
+    """What a topic is named by: "motivational quotes" for "'hustle culture' motivational quotes", "senior" for
+    "a 'senior'" (a scare-quoted qualifier, an article and the quotes are how it was said, not what it is)."""
+    bare = _QUOTED_MODIFIER.sub("", _LISTENER.split(said.strip())[0])
+    bare = re.sub(r"(?i)^(?:an?|the)\s+", "", _unquoted(bare))
+    return _object(bare, max_words=6) or _object(_unquoted(said), max_words=6)
