@@ -173,3 +173,27 @@ def test_a_thing_the_query_names_leaves_the_contact_as_the_subject(tenant: Tenan
     # lift over the answer (before, the hobby decided and the answer lost the entity signal)
     assert [e.pk for e in mentioned] == [pottery.pk]
     assert {m.id: m.entity_match for m in ranked} == {linked.pk: True, answer.pk: True}
+
+
+def test_a_hobby_or_topic_the_query_names_adds_no_entity_signal(tenant: Tenant) -> None:
+    # given a hobby entity with a memory linked to it, and a pet entity with one
+    arjun = _contact(tenant, "Arjun")
+    chess = ContactEntity.objects.create(
+        tenant=tenant, contact=arjun, entity_type="hobby", key="chess", display_name="Chess", aliases=["chess"]
+    )
+    bruno = ContactEntity.objects.create(
+        tenant=tenant, contact=arjun, entity_type="pet", key="bruno", display_name="Bruno", aliases=["Bruno", "my dog"]
+    )
+    about_chess = _memory(arjun, "Hobby: chess")
+    about_chess.entities.add(chess)
+    about_bruno = _memory(arjun, "Took him to the vet")
+    about_bruno.entities.add(bruno)
+    memories_embed_pending(tenant_id=tenant.pk, contact_id=arjun.pk)
+
+    # when a query names each
+    by_hobby, _ = rank_for_query(contact=arjun, query="any chess this week?", now=NOW, known=[chess, bruno])
+    by_pet, _ = rank_for_query(contact=arjun, query="how is my dog?", now=NOW, known=[chess, bruno])
+
+    # then the hobby's word is left to similarity (no entity signal), while the dog finds Bruno's memory by its alias
+    assert {m.id: m.entity_match for m in by_hobby} == {about_chess.pk: False, about_bruno.pk: False}
+    assert {m.id: m.entity_match for m in by_pet} == {about_chess.pk: False, about_bruno.pk: True}
