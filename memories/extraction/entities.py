@@ -28,6 +28,11 @@ _PET_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_PETS}){RELATION_END})")
 _PERSON_WITH_NAME = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})(?:,)?\s+{_NAME}")
 _PERSON_NAMED = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}")
 _PERSON_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})")
+# A relation said as a title before the name, capitalised as titles are: "Tita Linda", "Uncle Bob", "Coach Rono".
+_PERSON_TITLED = re.compile(
+    r"(?<![\w'’-])(?P<kind>Uncle|Auntie|Aunty|Aunt|Tita|Tito|Tia|Tio|Tía|Tío|Coach|Grandma|Grandpa|Granny|Nana|Nonna"
+    rf"|Nonno|Oma|Opa|Cousin)\s+{_NAME}"
+)
 # Words that follow "called"/"named" without being a name: "my daughter called me today". A shouted word ("my
 # landlord STILL hasn't…") is not a name either.
 _NOT_A_NAME = frozenset({"me", "him", "her", "us", "them", "you", "it", "my", "his", "their", "our", "your", "a", "an",
@@ -43,7 +48,11 @@ def pet_mentions(sentence: str) -> list[EntityMention]:
 
 
 def person_mentions(sentence: str) -> list[EntityMention]:
-    matches = [*_PERSON_NAMED.finditer(sentence), *_PERSON_WITH_NAME.finditer(sentence)]
+    matches = [
+        *_PERSON_NAMED.finditer(sentence),
+        *_PERSON_WITH_NAME.finditer(sentence),
+        *_PERSON_TITLED.finditer(sentence),
+    ]
     named = [mention for m in matches if (mention := _person(m.group("kind"), m.group("name"))) is not None]
     if named:
         return named

@@ -167,8 +167,16 @@ _NAME = re.compile(
     r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"
     r"(?P<y>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 )
-_STATUS = re.compile(rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got)\s+(?:now\s+|happily\s+)?(?P<x>{_STATUSES})\b")
-_IDENTITY_ADJ = re.compile(rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b")
+_STATUS = re.compile(
+    rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got))\s+"
+    rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b"
+)
+# "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
+# I was 15".
+_IDENTITY_ADJ = re.compile(
+    rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b"
+    rf"|^\W*(?:(?:i've\s+|i\s+have\s+)?been\s+)?(?P<y>{_ADJECTIVES})\s+(?=(?:since|for)\s)"
+)
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
 _IDENTITY = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?P<x>{_IDENTITY_WORDS})(?![\w-])")
@@ -319,7 +327,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]
         found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
     for match in _IDENTITY_ADJ.finditer(sentence):
-        found.append(_fact(f"Is {match.group('x').lower()}"))
+        found.append(_fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
     for match in _IDENTITY.finditer(sentence):
         found.append(_fact(f"Is {match.group('article').lower()} {match.group('x').lower()}"))
     return found

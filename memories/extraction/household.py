@@ -143,13 +143,15 @@ def their_role(sentence: str) -> list[Candidate]:
 # schedule", "Tom proposed to Sarah" are not).
 _PROPOSED = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:(?:just\s+|finally\s+)?proposed)(?:(?i:\s+to\s+me)\b|(?=\s*[!.,]|\s*$))"
+    # "Kit and I got engaged", "Sam and I are engaged now": the one named is the fiancé(e)
+    rf"|(?<![\w'’-])(?P<both>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:got|are|'re)\s+engaged)\b"
 )
 
 
 def proposal(sentence: str) -> list[Candidate]:
     found = []
     for match in _PROPOSED.finditer(sentence):
-        name = match.group("name")
+        name = match.group("name") or match.group("both")
         if name.lower() in STOPWORDS or name.lower() in {"he", "she", "they"}:
             continue
         person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), "my fiance"),

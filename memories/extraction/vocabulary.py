@@ -56,6 +56,7 @@ RELATIONS = {
     "nonno": "grandfather", "vovó": "grandmother", "vovô": "grandfather", "mamie": "grandmother", "papi": "grandfather",
     "ammi": "mother", "abbu": "father", "abba": "father", "baba": "father", "bhaiya": "brother", "didi": "sister",
     "lola": "grandmother", "lolo": "grandfather", "bubbe": "grandmother", "zayde": "grandfather",
+    "tita": "aunt", "tito": "uncle", "auntie": "aunt", "aunty": "aunt",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.

@@ -269,17 +269,20 @@ def test_importance_outweighs_the_entity_bonus_for_business_but_not_for_a_contac
     diwali = _business_entity(tenant, "Diwali")
     _business(tenant, "Sweets sell out a week early", entities=[diwali], importance=0.4, source_message_ids=["linked"])
     _business(tenant, "Sweets sell out a week early", importance=0.8, source_message_ids=["plain"])
-    contact_diwali = ContactEntity.objects.create(
-        tenant=tenant, contact=arjun, entity_type="topic", key="diwali", display_name="Diwali", aliases=["Diwali"]
-    )
-    linked = _contact_memory(arjun, "Sweets sell out a week early", entities=[contact_diwali], importance=0.4)
+    # (the contact's entity is a person, named by an alias: a hobby or topic the query names gives no entity signal,
+    # its word being the one the memories hold)
+    sister = ContactEntity.objects.create(
+        tenant=tenant, contact=arjun, entity_type="person", key="priya", display_name="Priya",
+        aliases=["Priya", "my sister"],
+    )  # fmt: skip
+    linked = _contact_memory(arjun, "Sweets sell out a week early", entities=[sister], importance=0.4)
     plain = _contact_memory(arjun, "Sweets sell out a week early", importance=0.8)
     _embed(tenant)
     _embed(tenant, arjun)
 
-    # when both layers are asked about Diwali
+    # when the business is asked about Diwali, and the contact's memory about their sister
     business = _brain_context(api_client, query="What about Diwali?")["memories"]
-    contact = api_client.get("/context/arjun", {"query": "What about Diwali?"}).json()["memories"]
+    contact = api_client.get("/context/arjun", {"query": "What about my sister?"}).json()["memories"]
 
     # then the business ranks the more important copy first, the contact the linked one
     assert [m["source_message_ids"] for m in business] == [["plain"], ["linked"]]

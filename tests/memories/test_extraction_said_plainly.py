@@ -174,3 +174,22 @@ def test_work_origins_and_games_said_in_passing(message: str, expected: tuple[st
 
 def test_a_field_of_work_without_an_employer_stays_a_field() -> None:
     assert _facts("I work in logistics") == [("Works in logistics", "")]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Auntie Grace is flying in from Accra", ("Aunt's name is Grace", "")),  # a relation said as a title
+        ("Coach Petra moved practice to 7am", ("Coach's name is Petra", "")),
+        ("Dani and I got engaged in Lisbon!", ("Is engaged to Dani", "relation:partner")),
+        ("we're officially married as of today", ("Is married", "relationship_status")),
+        ("been pescatarian for 5 years now", ("Is pescatarian", "")),
+    ],
+)
+def test_relatives_partners_and_identities_said_in_passing(message: str, expected: tuple[str, str]) -> None:
+    assert expected in _facts(message)
+
+
+def test_a_lowercase_title_is_no_relative() -> None:
+    # "coach" and "uncle" as plain words name nobody
+    assert _facts("the coach said the uncle of a friend won") == []
