@@ -26,7 +26,10 @@ _PET_WITH_NAME = re.compile(rf"(?i:{MY}(?P<kind>{_PETS}){RELATION_END})(?:,)?\s+
 _PET_NAMED = re.compile(rf"(?i:\b(?P<kind>{_PETS}){_NAMED_AS}\s+){_ANY_CASE_NAME}")
 _PET_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_PETS}){RELATION_END})")
 _PERSON_WITH_NAME = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})(?:,)?\s+{_NAME}")
-_PERSON_NAMED = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}")
+# "my sister is called Meera", and one introduced with "a": "I have a 5 year old son called Max"
+_PERSON_NAMED = re.compile(
+    rf"(?i:(?:{MY}|\b(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}"
+)
 _PERSON_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})")
 # A relation said as a title before the name, capitalised as titles are: "Tita Linda", "Uncle Bob", "Coach Rono".
 _PERSON_TITLED = re.compile(

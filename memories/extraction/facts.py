@@ -45,7 +45,11 @@ _ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
 _WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
 _LIVE = re.compile(
     rf"(?i)\b(?:{_WE}\s+(?:now\s+|still\s+|currently\s+)?(?:live|stay|reside)|(?:{I_AM}|we're|we\s+are)\s+"
-    rf"(?:now\s+|currently\s+)?(?:living|based|settled))"
+    rf"(?:now\s+|currently\s+)?(?:living|based|settled)"
+    # "… but live in Galway now": the "I" said once for two clauses
+    rf"|(?:\bbut|,\s*and|\band)\s+(?:now\s+)?live"
+    # "I've lived in Leeds for 10 years", "we've been living in Cardiff since 2019": lived there and still do
+    rf"|\b(?:i|we)(?:['’]ve|\s+have)\s+(?:been\s+living|lived)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s))"
     # "… with my parents in Pune", "… just outside Manchester", "… near Lyon"
     rf"(?:\s+with\s+(?:my|our|a)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
     rf"\s+(?:in|(?:just\s+)?(?P<near>outside(?:\s+of)?|near|close\s+to))\s+{phrase('x')}"
@@ -74,6 +78,10 @@ _NEW_HOME = re.compile(
     # said without the "we" where the sentence starts: "Bought a condo in Leslieville", "Buying a house in Balbriggan"
     rf"|^\W*(?:just\s+|finally\s+)?(?:bought|buying|rented|found))\s+(?:a|an|our)\s+(?:new\s+)?"
     rf"(?P<home>flat|apartment|house|place|home|condo)\s+in\s+{phrase('x')}"
+)
+# "home is Amarillo", "my home is in Kochi now": where one lives (a capitalised place: "home is where the heart is")
+_HOME_IS = re.compile(
+    r"(?i:(?:^|\bmy\s+|,\s*)home\s+is\s+(?:in\s+|now\s+|still\s+)?)(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 )
 # "Based out of Hyderabad", "I'm based in Leeds": where one works and lives (a company "is based in" is not the speaker)
 _BASED = re.compile(
@@ -204,10 +212,12 @@ _PRONOUNS = re.compile(
 _A_CONDITION = re.compile(rf"(?i)(?:^|\s)(?:{alternation(CONDITIONS)})(?![\w-])")
 _TWO_CLAUSES = re.compile(r"\b(?:and|but|or|is|are|was)\b")
 _ATTRIBUTE_SLOTS = (
-    "birthday", "job", "name", "email", "phone", "major", "hometown", "nickname", "pronouns", "blood type",
+    "birthday", "bday", "b-day", "date of birth", "dob", "job", "name", "email", "phone", "major", "hometown",
+    "nickname", "pronouns", "blood type",
     "star sign", "zodiac sign", "middle name", "surname", "last name", "degree", "native language", "first language",
     "mother tongue", "address", "job title", "role", "occupation", "profession",
 )  # fmt: skip
+_SAME_ATTRIBUTE = {"bday": "birthday", "b-day": "birthday", "date of birth": "birthday", "dob": "birthday"}
 _FAVOURITES = ("favorite", "favourite", "fav ", "fave ")
 # A relative's age ("my mother is 85"); their role ("my sister is a doctor") is relation_facts'.
 _RELATIVE_RECORD = re.compile(r"\d{1,3}\b")
@@ -220,7 +230,7 @@ def location_facts(sentence: str) -> list[Candidate]:
             near = match.groupdict().get("near")
             said = f"Lives {' '.join(near.lower().split())} {{}}" if near else template
             found += _home(said, _name(match.group("x"), max_words=4))
-    for match in _BASED.finditer(sentence):
+    for match in [*_BASED.finditer(sentence), *_HOME_IS.finditer(sentence)]:
         found += _home("Lives in {}", match.group("x"))
     for match in _MOVED_FROM.finditer(sentence):
         found.append(_entity_fact(f"Moved from {match.group('x')}", "", place("location", match.group("x"))))
@@ -421,6 +431,7 @@ def attribute_facts(sentence: str) -> list[Candidate]:
         if attribute == "hometown" and value[:1].isupper():  # "my hometown is Graz": where they are from
             found.append(_entity_fact(f"Is from {value}", "hometown", place("location", value)))
         elif attribute.startswith(_ATTRIBUTE_SLOTS):
+            attribute = _SAME_ATTRIBUTE.get(attribute, attribute)  # "my bday is…" fills the birthday slot
             content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
             found.append(_fact(content, f"my:{attribute}", value=(facet("is", value),)))
         elif attribute in RELATIONS and _RELATIVE_RECORD.match(value):

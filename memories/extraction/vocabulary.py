@@ -116,6 +116,7 @@ JOB_TITLES = {
 # "I'm a …" that says who one is (jobs are JOB_TITLES).
 IDENTITY_NOUNS = {
     "vegetarian", "vegan", "pescatarian", "single mom", "single mum", "single dad", "single parent", "mom", "mum",
+    "stay at home mum", "stay at home mom", "stay at home dad", "stay at home parent", "working mum", "working mom",
     "dad", "parent", "new mom", "new mum", "new dad", "first-time mom", "first-time mum", "widow", "widower",
     "grandmother", "grandfather", "grandma", "grandpa", "twin", "introvert", "extrovert", "ambivert", "morning person",
     "night owl", "cat person", "dog person", "christian", "muslim", "hindu", "sikh", "buddhist", "jew", "atheist",

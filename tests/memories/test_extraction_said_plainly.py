@@ -193,3 +193,26 @@ def test_relatives_partners_and_identities_said_in_passing(message: str, expecte
 def test_a_lowercase_title_is_no_relative() -> None:
     # "coach" and "uncle" as plain words name nobody
     assert _facts("the coach said the uncle of a friend won") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I've lived in Derby for 12 years", ("Lives in Derby", "location")),  # lived there and still does
+        ("we've been living in Malmö since 2020", ("Lives in Malmö", "location")),
+        ("grew up in Sligo but live in Dublin now", ("Lives in Dublin", "location")),
+        ("home is Tromsø, for now", ("Lives in Tromsø", "location")),
+        ("my bday is june 9", ("Birthday is june 9", "my:birthday")),  # one birthday slot, however it is called
+        ("I have a 3 year old daughter called Ivy", ("Daughter's name is Ivy", "")),
+        ("I'm a stay at home dad", ("Is a stay at home dad", "")),
+    ],
+)
+def test_common_ways_of_saying_home_birthday_and_family(message: str, expected: tuple[str, str]) -> None:
+    assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    "message", ["I've lived in Paris and Rome, loved both", "home is where the heart is", "a friend called me today"]
+)
+def test_a_past_stay_a_saying_or_a_call_is_no_home_or_relative(message: str) -> None:
+    assert [c for c in _facts(message) if c[1] in {"location", ""}] == []
