@@ -52,7 +52,7 @@ REPLY_SHARE = 0.5  # user messages followed by an assistant reply
 @dataclass(frozen=True)
 class Durable:
     """One value of a durable fact, true from day ``since`` until (not including) day ``until``. Held when one
-    active, unexpired durable memory's content contains every string of ``held`` (case-insensitive)."""
+    active, unexpired durable memory's content contains every string of ``held`` (case-insensitive; "a|b": either)."""
 
     what: str
     held: tuple[str, ...]
@@ -66,7 +66,9 @@ class Durable:
         return self.until is not None and self.until <= day
 
     def matches(self, content: str) -> bool:
-        return all(part.lower() in content.lower() for part in self.held)
+        # a part "a|b" is held by either wording ("Fiance's name is Tiago" and "Is engaged to Tiago" fill one slot
+        # with one value: whichever was said first stays, the other reinforces it)
+        return all(any(word.lower() in content.lower() for word in part.split("|")) for part in self.held)
 
 
 DURABLE = (
@@ -82,7 +84,7 @@ DURABLE = (
     Durable("role", ("product designer",), 2, 88),
     Durable("role", ("design lead",), 88),
     Durable("partner", ("boyfriend", "tiago"), 4, 230),
-    Durable("partner", ("fiance", "tiago"), 231),
+    Durable("partner", ("fiance|engaged to", "tiago"), 231),
     Durable("relationship", ("engaged",), 230),
     Durable("sister", ("sister", "inês"), 5),
     Durable("sister's job", ("inês is a teacher",), 5),
