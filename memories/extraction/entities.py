@@ -34,7 +34,7 @@ _PERSON_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})")
 # A relation said as a title before the name, capitalised as titles are: "Tita Linda", "Uncle Bob", "Coach Rono".
 _PERSON_TITLED = re.compile(
     r"(?<![\w'’-])(?P<kind>Uncle|Auntie|Aunty|Aunt|Tita|Tito|Tia|Tio|Tía|Tío|Coach|Grandma|Grandpa|Granny|Nana|Nonna"
-    rf"|Nonno|Oma|Opa|Cousin)\s+{_NAME}"
+    r"|Nonno|Oma|Opa|Cousin)\s+(?P<name>[A-Z][\w-]*(?:\s[A-Z][\w-]*)?)(?!['’]s\b)"  # "Uncle Ben's rice": a brand
 )
 # Words that follow "called"/"named" without being a name: "my daughter called me today". A shouted word ("my
 # landlord STILL hasn't…") is not a name either.

@@ -140,6 +140,11 @@ INTRO = re.compile(
     rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+(?:and|but)\b))"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))"
 )
+# "Tom, 31, keeps asking me out", "Anna, 28, is my new flatmate": someone else described, not an introduction.
+_SOMEONE_ELSES_CLAUSE = (
+    r"(?i:(?:is|was|has|had|keeps|kept|wants|says|said|just|lives|works|loves|hates|asked|asks|told|tells|won|got"
+    r"|gets|did|does|will|can|and\s+(?:is|was|has))\b)"
+)
 # An age as people put it after their name: "31", "just turned 31", "42 ans", "47 yrs old".
 AGE_SAID = (
     r"(?i:(?:just\s+turned\s+|aged?\s+)?(?P<age>\d{2,3})"
@@ -150,7 +155,7 @@ AGE_SAID = (
 # so too. Which words are not names is checked where it is read (``intro_name``).
 INTRO_BY_AGE = re.compile(
     rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s)\s+)?(?P<x>[A-Za-z][a-z]+(?:\s[A-Z][a-z]+)?)\s*,\s*"
-    rf"(?={AGE_SAID}\s*(?:[,.!;]|$))"
+    rf"(?={AGE_SAID}\s*(?:[,.!;]|$)(?!\s*{_SOMEONE_ELSES_CLAUSE}))"
 )
 # A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
 _NOT_NAMES = frozenset(
@@ -167,7 +172,8 @@ _NOT_A_NAME = re.compile(r"(?i)(?:ish|ese)$")
 INTERJECTIONS = frozenset(
     {"ok", "okay", "yes", "yeah", "yep", "no", "nope", "sorry", "lol", "lmao", "haha", "update", "well", "um", "uh",
      "oh", "wow", "hmm", "thanks", "thx", "age", "day", "week", "month", "year", "guess", "btw", "fyi", "alright",
-     "anyway", "score", "final", "round", "level", "page", "room", "flight", "gate", "mile", "km", "total"}
+     "anyway", "score", "final", "round", "level", "page", "room", "flight", "gate", "mile", "km", "total", "chapter",
+     "step", "part", "lesson", "episode", "season", "task", "item", "question", "number"}
 )  # fmt: skip
 # "call me Sam" takes a capitalised name only ("call me when you can", "call me crazy")
 _NAME = re.compile(
@@ -175,15 +181,17 @@ _NAME = re.compile(
     r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"
     r"(?P<y>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 )
+# "engaged in talks", "engaged with the customer": busy, not betrothed
+_NOT_BUSY = r"(?!(?<=engaged)\s+(?:in|with)\s+(?-i:[a-z]))"  # "engaged in Lisbon" is still betrothed
 _STATUS = re.compile(
     rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got))\s+"
-    rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b"
+    rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b{_NOT_BUSY}"
 )
 # "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
 # I was 15".
 _IDENTITY_ADJ = re.compile(
     rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b"
-    rf"|^\W*(?:(?:i've\s+|i\s+have\s+)?been\s+)?(?P<y>{_ADJECTIVES})\s+(?=(?:since|for)\s)"
+    rf"|^\W*(?:(?:i've\s+|i\s+have\s+)?been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
 )
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
@@ -238,7 +246,7 @@ def location_facts(sentence: str) -> list[Candidate]:
         found.append(_entity_fact(f"Has a home in {match.group('x')}", "", place("location", match.group("x"))))
     for match in _NEW_HOME.finditer(sentence):
         where = _name(match.group("x"), max_words=4)
-        if where[:1].isupper():
+        if where[:1].isupper() and not _A_STAY.search(sentence, match.start("x")):  # not "… in Cornwall for a week"
             home = match.group("home").lower()
             found.append(_entity_fact(f"Found {article(home)} {home} in {where}", "", place("location", where)))
     for match in _MOVING.finditer(sentence):
@@ -305,7 +313,9 @@ def _works_in(where: str, *, said: str) -> list[Candidate]:
     if where[:1].isupper() and not _A_KIND_OF_PLACE.match(where):
         return [_fact(f"Works in {where}", "", place("location", where))]
     field_at = _FIELD_AT.match(clean_phrase(said, max_words=8))
-    if field_at is not None:  # "in audit at Grant Thornton": the field and the employer, one workplace fact
+    if field_at is not None and not re.fullmatch(rf"{_CALENDAR_WORDS}\b.*|.*['’]s", field_at.group("org")):
+        # "in audit at Grant Thornton": the field and the employer, one workplace fact (not "at Christmas", "for
+        # Dad's company")
         employer = place("workplace", field_at.group("org"))
         content = f"Works in {field_at.group('field')} at {employer.display_name}"
         return [_fact(content, "workplace", employer, value=(employer.ref, facet("role", field_at.group("field"))))]
@@ -341,6 +351,21 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _IDENTITY.finditer(sentence):
         found.append(_fact(f"Is {match.group('article').lower()} {match.group('x').lower()}"))
     return found
+
+
+# Capitalised words after "from"/"in" that are a team, a place of work or a time, not a town.
+_NOT_TOWNS = frozenset(
+    {"hr", "it", "work", "school", "home", "uni", "college", "church", "marketing", "sales", "finance", "accounts",
+     "accounting", "legal", "ops", "operations", "engineering", "design", "product", "support", "admin", "management",
+     "year", "class", "reception", "spanish", "french", "english", "german", "maths", "math", "science", "history"}
+)  # fmt: skip
+
+
+def is_a_town(name: str) -> bool:
+    words = name.split()
+    return (
+        bool(words) and words[0].lower() not in _NOT_TOWNS and words[0].lower() not in {"the", "a", "an", "my", "our"}
+    )
 
 
 def introduction(sentence: str) -> re.Match[str] | None:
@@ -476,9 +501,9 @@ _NUMBER_WORDS = (
 _RELATIVE_DETAIL = re.compile(
     rf"(?:,\s*(?:who|he|she)\s+is|\s+is|['’]s|,\s*(?:who|he|she)['’]s|(?:\s+just)?\s+turned|,\s*aged?)\s+"
     rf"(?P<age>\d{{1,2}}|(?i:{_NUMBER_WORDS}))(?:\s+(?i:years?\s+old|yrs?\s+old)|\s*(?i:y/?o))?(?=\s*(?:$|[.,;!]|\s+and\b))"
-    rf"|\s+in\s+(?!{_CALENDAR_WORDS}\b)(?P<town>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\b(?!['’]s)"
+    rf"|\s+in\s+(?!{_CALENDAR_WORDS}\b)(?P<town>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\b(?!['’]s|\s+(?:\d|class(?:es)?|lessons?|team|department|dept|office|group)\b)"
     rf"|,?\s+(?i:(?:was|has\s+been|got)\s+diagnosed\s+with|has)\s+(?:an?\s+)?"
-    rf"(?P<condition>(?:[\w'-]+\s+){{0,2}}?(?i:{alternation(CONDITIONS)}))(?![\w-])"
+    rf"(?P<condition>(?:[\w'-]+\s+){{0,2}}?(?i:{alternation(CONDITIONS)}))(?![\w-]|\s+of\b)"
 )
 
 
@@ -487,10 +512,12 @@ def relative_detail_facts(sentence: str) -> list[Candidate]:
     named relative right after their name."""
     found = []
     for person in filter(is_named, person_mentions(sentence)):
-        at = sentence.find(person.display_name)
-        detail = _RELATIVE_DETAIL.match(sentence, at + len(person.display_name)) if at >= 0 else None
-        if detail is None:
+        named = re.search(rf"(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence)
+        detail = _RELATIVE_DETAIL.match(sentence, named.end()) if named else None
+        if detail is None or (detail.group("town") and not is_a_town(detail.group("town"))):
             continue
+        if detail.group("town") and _FOR_NOW.search(sentence, detail.end()):
+            continue  # "my cousin Ana in Madrid last week": a visit
         name = person.display_name
         if detail.group("age"):  # one age a person: "Owen just turned 15" replaces "Owen is 14"
             age = detail.group("age").lower()
@@ -546,12 +573,21 @@ def relation_facts(sentence: str) -> list[Candidate]:
             continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
         if verb.startswith("is") and verb.endswith(" in") and _FOR_NOW.search(match.group("x")):
             continue  # "my dad is in London this week": a visit, not where he lives
+        if verb.endswith("from") and RELATIONS.get(match.group("kind").lower()) in _WORK_RELATIONS:
+            continue  # "my boss is from Google": where they work, not a hometown
         if who and value:
             label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
             found.append(_fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
     return found
 
 
+# A home had for a while is a holiday: "rented a house in Cornwall for a week" (not "bought a flat … last month").
+_A_STAY = re.compile(
+    r"(?i)\bfor\s+(?:a|the|\d+|two|three|four|a\s+few)\s+(?:nights?|days?|weeks?|weekend|summer)\b"
+    r"|\bon\s+(?:holiday|vacation)\b"
+)
+_WORK_RELATIONS = frozenset({"boss", "manager", "colleague", "supervisor", "coach", "teacher", "doctor", "therapist",
+                             "landlord", "classmate"})  # fmt: skip
 _FOR_NOW = re.compile(
     r"(?i)\b(?:this|next|last)\s+(?:week|weekend|month)|\b(?:today|tonight|tomorrow|right\s+now|at\s+the\s+moment"
     r"|for\s+(?:a|the|work|business|two|three|\d+)|on\s+(?:holiday|vacation|a\s+trip|business)|until|till|visiting)\b"

@@ -145,6 +145,7 @@ _PROPOSED = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:(?:just\s+|finally\s+)?proposed)(?:(?i:\s+to\s+me)\b|(?=\s*[!.,]|\s*$))"
     # "Kit and I got engaged", "Sam and I are engaged now": the one named is the fiancé(e)
     rf"|(?<![\w'’-])(?P<both>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:got|are|'re)\s+engaged)\b"
+    r"(?!\s+(?i:in|with)\s+[a-z])"  # "engaged in a project" is busy; "engaged in Lisbon" is not
 )
 
 

@@ -52,10 +52,13 @@ _CONDITION_SAID_AS_ONESELF = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?{_CONDITIO
 _CONDITION_AS_A_CLAUSE = re.compile(
     rf"(?i)^\W*{_CONDITIONS_AS_ONESELF}(?=\s*(?:$|[.,;!)]|\s(?:btw|so|and|since|too|as\s+well|myself)\b))"
 )
+# "… said ulcer unlikely", "… stroke risk is low": what a doctor ruled out
+_RULED_OUT = re.compile(r"(?i)\W*(?:is\s+)?(?:unlikely|not\s+likely|risk|ruled\s+out|is\s+not|negative|is\s+low)\b")
 # What a doctor found: "physio says slipped disc", "doctor says it's a disc problem", "the GP diagnosed asthma".
 _DIAGNOSED = re.compile(
     rf"(?i)\b(?:doc|doctor|dr|gp|physio|consultant|specialist|cardiologist|neurologist)\s+"
-    rf"(?:says|said|thinks|diagnosed(?:\s+me\s+with)?)\s+(?:(?:it'?s|i\s+have|i've\s+got)\s+)?(?:an?\s+)?"
+    rf"(?:says|said|thinks|diagnosed(?:\s+me\s+with)?)\s+(?!(?:no|not|nothing|it'?s\s+not)\b)"
+    rf"(?:(?:it'?s|i\s+have|i've\s+got)\s+)?(?:an?\s+)?"
     rf"(?P<x>(?:[\w'-]+\s+){{0,2}}?(?:{_CONDITION_WORDS}))(?![\w-])"
 )
 _SOBER = re.compile(
@@ -117,7 +120,8 @@ def health_conditions(sentence: str) -> list[Candidate]:
         found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
                                value=(facet("has", condition),)))  # fmt: skip
     said_of_oneself = [*_CONDITION_SAID_AS_ONESELF.finditer(sentence), *_CONDITION_AS_A_CLAUSE.finditer(sentence)]
-    for match in [*said_of_oneself, *_DIAGNOSED.finditer(sentence)]:
+    found_by_doctor = [m for m in _DIAGNOSED.finditer(sentence) if not _RULED_OUT.match(sentence, m.end())]
+    for match in [*said_of_oneself, *found_by_doctor]:
         condition = " ".join(match.group("x").lower().split())
         said = condition if match.re is _DIAGNOSED else f"is {condition}"
         found.append(Candidate(FACT, f"{'Has' if match.re is _DIAGNOSED else 'Is'} {condition}",
@@ -196,18 +200,25 @@ _DAYS = (
 # A pastime named as a noun and said as a habit: "badminton every morning at 6", "Pétanque every Sunday with my father",
 # "fishing is how I switch off", "signed up for a wheel-throwing pottery class", "I have begun piano lessons",
 # "Sundays I fish at the Wannsee".
-_PASTIME_OFTEN = re.compile(rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:{_OFTEN}|every\s+\w+)\b")
+# Not when the clause goes on about the habit: "Cooking every night is exhausting", "Drums every night from next door".
+_PASTIME_OFTEN = re.compile(
+    rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:{_OFTEN}|every\s+\w+)\b"
+    r"(?![^.,;!?]*?\b(?:is|was|are|were|from|keeps|makes|kills)\b)"
+)
 _PASTIME_IS_MINE = re.compile(
     rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:is|are)\s+(?:how\s+i\s+(?:switch\s+off|unwind|relax|de-?stress|stay\s+sane)"
     rf"|my\s+(?:thing|life|escape|therapy|happy\s+place|passion|hobby|sanity))\b"
 )
 _PASTIME_CLASS = re.compile(
-    rf"(?i)\b(?:signed\s+up\s+for|(?:just\s+)?(?:started|begun|began|joined|enrolled\s+in)|i\s+(?:take|do|go\s+to))\s+"
+    # the speaker's, said with "I" or with no subject at all: "my daughter signed up for a pottery class" is hers
+    rf"(?i)(?:^\W*|\bi(?:['’]ve|\s+have)?\s+|\band\s+)(?:just\s+|finally\s+)?"
+    rf"(?:signed\s+up\s+for|started|begun|began|joined|enrolled\s+in|take|do|go\s+to)\s+"
     rf"(?:a\s+|an\s+|some\s+|my\s+)?(?:[\w-]+\s+){{0,2}}?(?P<x>{_PASTIMES})"
     rf"\s+(?:class(?:es)?|lessons?|course|club|team|league)\b"
 )
 _ON_DAYS_I_DO = re.compile(
     rf"(?i)^\W*(?:on\s+)?{_DAYS}\s*,?\s+(?:i|we)\s+(?:usually\s+|always\s+)?(?P<verb>{_VERBS})\b"
+    r"(?!\s+(?:late|out|errands|away|around|into|low|short|behind))"
 )
 
 

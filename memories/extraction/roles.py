@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import place
-from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, article, facet, introduction
+from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, article, facet, introduction, is_a_town
 from memories.extraction.text import alternation, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES
@@ -74,20 +74,24 @@ _BARE_PLACE = re.compile(r"^(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\W*$"
 _BARE_AGE = re.compile(rf"^{AGE_SAID}$")
 # Clauses of an introduction end at commas, "but", a dash: "Piotr here, plumber, from Gdańsk originally but in Dublin
 # 14 years", "founder of Ledgerly - we build…".
-_SEGMENT = re.compile(r"\s*[,;]\s*|\s+(?:and|&)\s+(?=(?:a|an)\s)|\s+but\s+|\s+[-–—]\s+")
+# (a split starts only where a run of spaces starts: tried inside the run, each alternative would scan it again)
+_SEGMENT = re.compile(r"(?<!\s)(?:\s*[,;]\s*|\s+(?:and|&)\s+(?=(?:a|an)\s)|\s+but\s+|\s+[-–—]\s+)")
 _TOWN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
 # Where one is from, and where one lives, said as a clause of an introduction: "from Gdańsk originally", "Lagos based",
 # "based out of Hyderabad", "living in Fort Lee", "in Dublin 14 years", "here in Dubai".
 _FROM_CLAUSE = re.compile(rf"^(?i:(?:originally\s+)?from)\s+(?P<place>{_TOWN})(?i:\s+originally)?$")
 _LIVES_CLAUSE = re.compile(
     rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|(?:now\s+|here\s+)?in))"
-    rf"\s+(?P<place>{_TOWN})(?i:\s+(?:for|since)\s.*|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?)?$"
+    rf"\s+(?P<place>{_TOWN})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
+    rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?)?$"
     rf"|^(?P<based>{_TOWN})(?i:[\s-]based)$"
 )
 _FOUNDER = re.compile(rf"^(?i:(?:the\s+)?(?:co-?)?founder\s+(?:of|at))\s+(?P<org>{_PROPER})$")
 _IDENTITY_CLAUSE = re.compile(rf"^(?i:(?:a|an)\s+)?(?P<x>(?i:{alternation(IDENTITY_NOUNS)}))$")
 _FROM_TAIL = re.compile(rf"^(?P<head>.+?)\s+(?i:from)\s+(?P<place>{_TOWN})$")
-_EMOJI_TAIL = re.compile(r"[^\w)]+$")
+# An introduction's clause is a few words: longer ones are a story, not a clause, and are not read (this also keeps
+# the clause patterns' cost bounded on long messages).
+_CLAUSE_MAX_CHARS = 80
 _NOT_ROLES = frozenset({"bit", "lot", "fan", "mess", "wreck", "big fan", "huge fan"})
 _STUDY = re.compile(
     rf"(?i:\b(?:i\s+study|{I_AM}\s+studying|{I_AM}\s+doing\s+(?:a|an|my)|doing\s+(?:a|an|my)"
@@ -163,8 +167,12 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
     found: list[Candidate] = []
     name = ""
     lowercase = rest == rest.lower()  # one who types in lowercase types their town so too ("from wythenshawe")
-    segments = [_EMOJI_TAIL.sub("", part) for part in _SEGMENT.split(rest.strip(" ,.!"))]
+    segments = [_without_symbols_at_end(part) for part in _SEGMENT.split(rest.strip(" ,.!"))]
     for index, segment in enumerate(segments):
+        if len(segment) > _CLAUSE_MAX_CHARS:
+            if verbless:
+                return []
+            continue
         towns = _towns(_places_capitalised(segment) if lowercase and not verbless else segment)
         age, role = _BARE_AGE.match(segment), _BARE_ROLE.match(segment)
         shaped = _places_capitalised(segment) if lowercase and not verbless else segment
@@ -205,8 +213,20 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
     return found
 
 
+def _without_symbols_at_end(segment: str) -> str:
+    """'Lagos based 😊' → 'Lagos based' (a loop, not a regex: "[^\\w)]+$" is quadratic on a long run of symbols)."""
+    end = len(segment)
+    while end and not (segment[end - 1].isalnum() or segment[end - 1] in "_)"):
+        end -= 1
+    return segment[:end]
+
+
 def _towns(segment: str) -> list[Candidate]:
-    """'from Gdańsk originally' → where they are from; 'Lagos based', 'living in Fort Lee' → where they live."""
+    """'from Gdańsk originally' → where they are from; 'Lagos based', 'living in Fort Lee' → where they live. Not a
+    team or a place of work ("from HR", "in Marketing", "from the other team")."""
+    said = _FROM_CLAUSE.match(segment) or _LIVES_CLAUSE.match(segment)
+    if said is None or not is_a_town(said.group("place") or said.groupdict().get("based") or ""):
+        return []
     if (origin := _FROM_CLAUSE.match(segment)) is not None:
         town = place("location", origin.group("place"))
         return [Candidate(FACT, f"Is from {town.display_name}", slot="hometown", value=(town.ref,), entities=(town,))]
