@@ -57,6 +57,7 @@ _NOT_INTERESTED = re.compile(
     r"interested\s+in\s+(?:discussing|talking\s+about|hearing\s+about|debating|chatting\s+about|getting\s+into)\s+"
     rf"{phrase('x')}"
 )
+_DEBATING_SOMEONE = re.compile(r"(?i)\bdebat(?:e|ing)\s+(?-i:[A-Z][a-z'’-]+)(?:\s+(?-i:[A-Z][a-z'’-]+))?\s*$")
 _NO_WISH = re.compile(
     r"(?i)\bi\s+have\s+(?:no|zero)\s+(?:interest|desire|wish)\s+(?:in|to)\s+"
     rf"(?:discussing|discuss|talking\s+about|talk\s+about|hearing\s+about|hear\s+about|debating|debate)\s+{phrase('x')}"
@@ -82,6 +83,17 @@ _THIS_CONVERSATION = frozenset({"questions", "talk", "chat", "comments", "remark
 _NOTHING_NAMED = frozenset({"anything", "something", "everything", "nothing", "anyone", "someone", "anybody",
                             "somebody", "stuff", "things", "more", "another", "any", "some"})  # fmt: skip
 _ABOUT = re.compile(r"(?i)\s(?:about|on|of)\s")
+# "Pushed" is a boundary only of what is pushed on one ("don't push religion on me"), not of any thing pushed ("don't
+# push the red button")
+_ON_ME = re.compile(r"(?i)\s+on(?:to)?\s+me\b")
+# A request with a time limit is for now, not a lasting boundary: "don't send me the invoice until Friday"
+_TIME_LIMIT = re.compile(r"(?i)\b(?:until|till|til|untill|before|after)\s+\w")
+# What is sent or offered with "the", "that", "this": a thing of this exchange ("stop sending me the link, I got it"),
+# not a kind of thing one never wants ("don't send me memes")
+_THIS_EXCHANGE = re.compile(r"(?i)^(?:the|that|this|those|these)\s")
+_SENT = frozenset({"send me", "offer me"})
+# Where a topic is raised is not the topic: "stop bringing up the budget in standups" is about the budget
+_CONTEXT = re.compile(r"\s+(?:during|(?i:in|at|on)(?=\s+(?:(?i:the|our|my|every|each|a|an)\s+)?[a-z]))\s+.*$")
 
 
 def requests(sentence: str) -> list[Candidate]:
@@ -89,12 +101,22 @@ def requests(sentence: str) -> list[Candidate]:
     found = []
     for match in cued(sentence, _REQUEST, *_REQUEST_CUES):
         said = " ".join((match.group("verb") or match.group("ing")).lower().split())
-        template = _REQUESTS[_ING.get(said, said)]
-        for part in re.split(r"\s+(?:or|nor)\s+(?=\w)", _TOPIC_TIME.sub("", _LISTENER.split(match.group("x"))[0])):
+        verb = _ING.get(said, said)
+        template, said_x = _REQUESTS[verb], match.group("x")
+        if verb == "push":
+            if not _ON_ME.search(said_x):
+                continue
+            said_x = _ON_ME.split(said_x)[0]
+        if _TIME_LIMIT.search(said_x) or (verb in _SENT and _THIS_EXCHANGE.match(said_x)):
+            continue
+        said_x = _CONTEXT.sub("", _LISTENER.split(said_x)[0])
+        for part in re.split(r"\s+(?:or|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said_x)):
             what = _object(_unquoted(part), max_words=6)
             if what and what.split()[0].lower() not in _NOTHING_NAMED:
                 found.append(_topic(template, what, polarity="avoid", about=_said_thing(part)))
     for match in cued(sentence, _ASK_WH, "ask"):
+        if _one_off(match.group("wh").lower(), match.group("x")):
+            continue
         determined = _DETERMINED.search(match.group("x"))
         noun = _noun(determined.group("noun")) if determined else ""
         if noun:
@@ -109,6 +131,8 @@ def not_interested(sentence: str) -> list[Candidate]:
     for pattern in (_NOT_INTERESTED, _NO_WISH):
         for match in cued(sentence, pattern, "interest", "desire", "wish"):
             what = _object(match.group("x"), max_words=6)
+            if _DEBATING_SOMEONE.search(match.group(0)):
+                continue  # "… in debating Tom": one debates a person as the other side, who is no topic
             if what and not _PASSING.search(match.group("x")):  # "… right now": about this conversation
                 found.append(_topic("Doesn't want to talk about {}", what, polarity="avoid"))
     return found
@@ -129,11 +153,23 @@ def please_no(sentence: str) -> list[Candidate]:
 RULES: tuple[Callable[[str], list[Candidate]], ...] = (requests, not_interested, please_no)
 
 
+# A question of where a thing is, or of how a thing ("the game", not "my marriage") went, is about this day's events
+_A_PAST_VERB = re.compile(r"(?i)^(?:[^\W\d_]{3,}ed|went|was|were|did|happened|began|won|lost|got|came|left|said)$")
+
+
+def _one_off(wh: str, asked: str) -> bool:
+    """'where the keys are', 'how the game ended': asked once about a thing, not a lasting subject of one's own."""
+    words = asked.lower().split()
+    if wh == "where" or not words or words[0] != "the":
+        return wh == "where"
+    return any(_A_PAST_VERB.match(word) for word in words[1:])
+
+
 def _noun(text: str) -> str:
     """'thesis' from 'thesis yet', 'divorce' from 'divorce is going': a determined noun's own words."""
     words = []
     for word in text.split():
-        if word.lower() in _NOT_A_NOUN:
+        if word.lower() in _NOT_A_NOUN or _A_PAST_VERB.match(word):
             break
         words.append(word)
     return " ".join(words)

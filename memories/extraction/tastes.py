@@ -38,6 +38,9 @@ _THE_ONE = re.compile(
 )
 # ("friends for life", "scarred for life" are not allegiances: only dying says it)
 _TILL_I_DIE = re.compile(r"(?i)\s+(?:till|until|til|untill|['’]til+)\s+i\s+die\b")
+# An activity till one dies is what one is condemned to ("working till I die, apparently"), not an allegiance: a club,
+# an artist or a thing is named by a noun, never by a verb's -ing form.
+_GERUND = re.compile(r"(?i)^[^\W\d_]{2,}ing$")
 # A colour till one dies is a club's colour ("blue till I die"): the club is not named, and it is no favourite colour.
 _COLOURS = frozenset({
     "red", "blue", "sky blue", "light blue", "green", "white", "black", "yellow", "orange", "purple", "claret",
@@ -65,10 +68,22 @@ _NOT_MINE = re.compile(
     r"(?:really\s+|exactly\s+|quite\s+|just\s+|honestly\s+|totally\s+)?"
     r"(?:my\s+(?:thing|cup\s+of\s+tea|jam|scene|vibe|style)|for\s+me)(?![\w-])"
 )
+# "Not for me" said of whose a thing is or whose call it is, not of a taste: "the seat is not for me, it's for my mum",
+# "the salary is not for me to decide"
+_FOR_ANOTHER = re.compile(
+    r"(?i)\s*(?:to\s+[^\W\d_]|,?\s*(?:but\s+)?(?:it['’]?s|it\s+is|they['’]?re|they\s+are|that['’]?s|but|rather)"
+    r"\s+(?:\w+\s+)?for\b)"
+)
 # A passing state, not a taste: "golf isn't my thing right now", "Humira is my therapy now"
 _NOW = re.compile(
     r"(?i)\s*(?:right\s+now|rn|now|today|tonight|this\s+(?:week|month|year|morning)|at\s+the\s+moment|lately"
     r"|these\s+days)\b"
+)
+# A comparison of amounts over a period or in figures is a report, not a preference: "revenue > expenses this month",
+# "sales > 2023 targets"
+_PERIOD_OR_FIGURE = re.compile(
+    r"(?i)\d|\b(?:(?:this|last|next|per|each|every)\s+(?:day|week|month|quarter|year|season|term|time)|today|so\s+far"
+    r"|ytd|yoy|qoq|q[1-4])\b"
 )
 # Things of one's circumstances, not tastes: "life is a special kind of hell", "work is my life"
 _CIRCUMSTANCES = frozenset({
@@ -115,6 +130,23 @@ _MAIN = re.compile(rf"(?i)\bi\s+(?:still\s+|only\s+|basically\s+)?main\s+{phrase
 # "Çay, always çay": the thing said twice, the second time with "always" ("football forever" is not read: "Margaret
 # forever", "friends forever" are people)
 _ALWAYS = re.compile(r"(?i)^\W*(?P<x>[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,2}),?\s+(?:always|only)\s+(?P=x)\b")
+# ... said as often as a sigh: a nuisance one keeps meeting ("traffic, always traffic") or a word said, not a thing
+# had ("sorry, always sorry", "no, always no")
+_SIGHED = frozenset({
+    "sorry", "thanks", "please", "yes", "no", "ok", "okay", "fine", "whatever", "same", "again", "late", "busy",
+    "tired", "broke", "stuck", "waiting", "traffic", "rain", "work", "meetings", "deadlines", "bills", "problems",
+    "excuses", "drama", "delays", "queues", "chores", "emails", "paperwork", "overtime", "something", "someone",
+    "me", "us",
+})  # fmt: skip
+# "Nothing beats the feeling of getting fired lol": a laugh or an eye-roll makes it wry. "You can't beat the traffic":
+# beating "the" thing is overcoming it (the traffic, the system, the heat); a taste is said of "a" thing or a bare one.
+_WRY = re.compile(r"(?i)(?<![\w'])(?:lol+|lmao+|rofl|haha\w*|/s)(?![\w'])|[🙃🙄😂🤣💀😒]")
+_BEAT_THE = re.compile(r"(?i)can['’]?t\s+beat\s+the\s|cannot\s+beat\s+the\s")
+# "Tom Brady is the GOAT, my husband says": what someone else says, not the speaker's taste
+_REPORTED = re.compile(
+    r"(?i),\s*(?:according\s+to\s+\S+|(?!i\s)(?:(?:my|his|her|our|their|the|your)\s+)?[^\W\d_][\w'-]*"
+    r"(?:\s+[^\W\d_][\w'-]*)?\s+(?:says|said|thinks|reckons|claims|insists|swears|keeps\s+saying|tells\s+me))\W*$"
+)
 
 # Words a thing's few words never hold: pronouns, verbs of being, possessives (STOPWORDS, except what a name may hold)
 _NOT_IN_A_THING = STOPWORDS - {"and", "the", "a", "an", "of", "n", "&"}
@@ -161,6 +193,8 @@ def said_as_mine(sentence: str) -> list[Candidate]:
     for pattern, cues in ((_THE_ONE, ("the only", "goat", "greatest")), (_TILL_I_DIE, ("die",))):
         for match in cued(sentence, pattern, *cues):
             thing = _thing_before(sentence, match.start())
+            if thing and pattern is _TILL_I_DIE and _an_activity(thing):
+                continue
             if thing and thing.lower() not in _COLOURS | _CIRCUMSTANCES:
                 found.append(_preference(f"Loves {thing}", thing, polarity="positive", strong=True))
     for match in cued(sentence, _SEASON_TICKET, "season"):
@@ -182,6 +216,8 @@ def _disliked(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Hates {thing}", thing, polarity="negative", strong=True))
     for match in cued(sentence, _NOT_MINE, "for me", "my "):
         thing = _thing_before(sentence, match.start())
+        if match.group(0).lower().endswith("for me") and _FOR_ANOTHER.match(sentence, match.end()):
+            continue
         if thing and thing.lower() not in _CIRCUMSTANCES and not _NOW.match(sentence, match.end()):
             found.append(_preference(f"Doesn't like {thing}", thing, polarity="negative"))
     return found
@@ -195,7 +231,7 @@ def said_against_another(sentence: str) -> list[Candidate]:
             continue  # markup ("<p>…"), not a comparison
         thing = _thing_before(sentence, match.start())
         other = clean_phrase(_first_clause(sentence[match.end() : match.end() + _LOOKBACK]), max_words=4)
-        if thing and other:
+        if thing and other and not _PERIOD_OR_FIGURE.search(f"{thing} {other}"):
             found.append(_preference(f"Prefers {thing} over {other}", thing, polarity="comparative"))
     for match in cued(sentence, _OVER, "over"):
         thing = _thing_before(sentence, match.start())
@@ -210,7 +246,7 @@ def said_in_passing(sentence: str) -> list[Candidate]:
     found = []
     for match in cued(sentence, _NOTHING_BEATS, "beat", "nothing"):
         thing = _object(match.group("x"))
-        if thing:
+        if thing and not _WRY.search(sentence) and not _BEAT_THE.search(match.group(0)):
             found.append(_preference(f"Loves {thing}", thing, polarity="positive", strong=True))
     for match in cued(sentence, _ME_WHO, "who"):
         thing = _object(match.group("x"))
@@ -223,14 +259,26 @@ def said_in_passing(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Mains {thing}", thing, polarity="positive"))
     twice = _ALWAYS.match(sentence)
     said = twice.group("x") if twice else ""
-    if said and not set(said.lower().split()) & _NOT_IN_A_THING:
+    if said and not set(said.lower().split()) & (_NOT_IN_A_THING | _SIGHED):
         thing = _object(said, max_words=3)
         if thing and thing.lower() not in _CIRCUMSTANCES:
             found.append(_preference(f"Loves {thing}", thing, polarity="positive", strong=True))
     return found
 
 
-RULES: tuple[Callable[[str], list[Candidate]], ...] = (said_as_mine, said_against_another, said_in_passing)
+def _said_by_me(rule: Callable[[str], list[Candidate]]) -> Callable[[str], list[Candidate]]:
+    """The rule, read only in what the speaker says as their own: not "…, my husband says"."""
+
+    def read(sentence: str) -> list[Candidate]:
+        return [] if _REPORTED.search(sentence) else rule(sentence)
+
+    read.__name__, read.__doc__ = rule.__name__, rule.__doc__
+    return read
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = tuple(
+    _said_by_me(rule) for rule in (said_as_mine, said_against_another, said_in_passing)
+)
 
 
 def cued(sentence: str, pattern: re.Pattern[str], *cues: str) -> Iterator[re.Match[str]]:
@@ -270,6 +318,12 @@ def _thing_before(sentence: str, end: int, *, opener: re.Pattern[str] | None = N
 def _is_people(words: list[str]) -> bool:
     """'the baby', 'the pharmacist', 'insulin': someone, or a medicine or condition, never a taste."""
     return words[-1] in _PEOPLE or " ".join(words).removeprefix("the ") in _NOT_A_TASTE
+
+
+def _an_activity(thing: str) -> bool:
+    """'working', 'paying rent': a verb's -ing form with no name after it ("Reading FC" is a club)."""
+    first, *rest = thing.split()
+    return bool(_GERUND.match(first)) and not any(word[:1].isupper() for word in rest)
 
 
 def _first_clause(text: str) -> str:

@@ -30,6 +30,7 @@ def _topics(message: str) -> list[str]:
         ("arsenal til i die 🔴", ("Loves arsenal", "positive")),
         ("Boca is the only real club", ("Loves Boca", "positive")),
         ("Messi is the GOAT", ("Loves Messi", "positive")),
+        ("Sporting Lisbon till I die", ("Loves Sporting Lisbon", "positive")),
         ("I'm a Celtic season ticket holder", ("Supports Celtic (season ticket holder)", "positive")),
         ("I have a season ticket for Leeds United", ("Supports Leeds United (season ticket holder)", "positive")),
         ("Dim sum at Lung King Heen, that's the GOAT", ("Loves Dim sum", "positive")),
@@ -72,6 +73,9 @@ def test_a_taste_said_without_a_verb_of_liking(message: str, expected: tuple[str
         ("Please do not call me 'dear'", "Doesn't want to be called dear", "Dear"),
         ("please don't refer to me as a 'young lady'", "Doesn't want to be called a young lady", "Young Lady"),
         ("Could you stop bringing up my divorce?", "Doesn't want to talk about their divorce", "Divorce"),
+        ("stop bringing up the budget in standups", "Doesn't want to talk about the budget", "Budget"),
+        ("please don't push religion on me", "Doesn't want religion pushed", "Religion"),
+        ("Please don't send me memes", "Doesn't want to be sent memes", "Memes"),
         ("Please don't ask me when the wedding is", "Doesn't want to be asked when the wedding is", "Wedding"),
         ("I'm not interested in talking about the election", "Doesn't want to talk about the election", "Election"),
         ("please no inspirational quotes", "Doesn't want inspirational quotes", "Inspirational Quotes"),
@@ -139,6 +143,25 @@ def test_a_boundary_said_as_a_request_names_its_topic(message: str, expected: st
         "O surf não é minha paixão",
         "Ana é minha vida",
         "Kocham cię",
+        # an activity one is condemned to, idioms and wry praise, sighs, whose a thing is, someone else's word, figures
+        "Working till I die, apparently",
+        "You can't beat the traffic in this city",
+        "Nothing beats the feeling of getting fired lol",
+        "Traffic, always traffic",
+        "Sorry, always sorry",
+        "The seat is not for me, it's for my mum",
+        "The salary is not for me to decide",
+        "Tom Brady is the GOAT, my husband says",
+        "Revenue > expenses this month",
+        # requests that are not of talk, for a while, about this exchange, or about a person to argue with
+        "Don't push the red button",
+        "Please don't send me the invoice until Friday",
+        "can you stop sending me the link, I got it",
+        "don't ask me where the keys are",
+        "Don't ask me how the game ended",
+        "Im not interested in debating Tom",
+        # one's own people, in Polish
+        "kocham moją żonę",
     ],
 )
 def test_no_preference_from_what_is_not_a_lasting_taste_or_boundary(message: str) -> None:

@@ -112,9 +112,10 @@ _PREFERENCE_CUES = frozenset({
 })  # fmt: skip
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 # "my" said in these languages, written "their" as facts are ("no quiero hablar de mi ex" → "… about their ex").
+# Loved or liked, one's own is a person or one's passing thing, never a taste ("kocham moją żonę", "amo mi perro").
 _MY = re.compile(
-    r"(?i)^(?:mi|mis|meu|minha|meus|minhas|mon|ma|mes|mein|meine|meinen|meinem|meiner|mio|mia|miei|mie|mera|meri|mere)"
-    r"\s+"
+    r"(?i)^(?:mi|mis|meu|minha|meus|minhas|mon|ma|mes|mein|meine|meinen|meinem|meiner|mio|mia|miei|mie|mera|meri|mere"
+    r"|mój|moj|moja|moją|moje|mojego|mojej|moim|moich|moi|mojemu|moimi)\s+"
 )
 _OBJECT_TAIL = re.compile(
     r"(?i)\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|también|também|aussi|auch|anche|"
@@ -148,7 +149,7 @@ def preferences(sentence: str) -> list[Candidate]:
             if polarity == "positive" and not said_plainly(sentence, match):
                 continue  # "no me gusta…" is read by its own construction
             what = _object(match.group("x"))
-            if not what:
+            if not what or (polarity != "avoid" and what.startswith("their ")):
                 continue
             if polarity == "avoid":
                 found.append(_topic("Doesn't want to talk about {}", what, polarity="avoid"))
