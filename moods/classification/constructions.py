@@ -25,9 +25,12 @@ class Construction:
     # Emphasis that is joy as often as complaint ("for the third time", "Yes. YES."): it counts only when the message
     # is not glad (the caller's valence threshold for happiness), as "Three. Months. Pray for me" is not.
     needs_not_glad: bool = False
+    # A frame that is glad only around glad news ("it's official", "X is my life", "not complaining"): it counts only
+    # when the message's valence is not negative, as "it's official, we're bankrupt" is.
+    needs_not_sour: bool = False
 
-    def used_in(self, normalised: str, *, glad: bool) -> bool:
-        if self.needs_not_glad and glad:
+    def used_in(self, normalised: str, *, glad: bool, sour: bool = False) -> bool:
+        if (self.needs_not_glad and glad) or (self.needs_not_sour and sour):
             return False
         return self.pattern.search(normalised) is not None and (
             self.unless is None or self.unless.search(normalised) is None

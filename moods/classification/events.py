@@ -39,6 +39,28 @@ _SOON = (
     r"morgen|domani)"
 )
 _UNEXCLAIMED = r"(?![^.?\n]*!)"
+# A loss said to have been for the good ("the divorce was the best thing for us", "glad he left"), or a quiet said with
+# relief ("quiet, finally!"): what went is not grieved. Not applied to a death, where "glad she's at peace" is grief.
+_FOR_THE_BETTER = re.compile(
+    r"\b(?:best thing|for the (?:better|best)|(?:im|so|really|honestly|just|very) glad|"
+    r"glad (?:we|i|they|he|she|it|that)|happier|relieved|good riddance|best decision|right decision|right call|"
+    r"good thing|blessing in disguise|"
+    r"no regrets|(?:finally|im|were) free)\b"
+)
+_RELIEF = re.compile(r"\b(?:finally|at last|peace|bliss|blissful|relief|thank god)\b")
+_QUIET = r"(?:quiet|silent|silence|peace|peaceful|calm)"
+# Good news hedged ("might not be benign", "not sure if the visa went through") is worry; negated ("isnt benign",
+# "never got the job") it is no good news. Read in the clause before the news.
+_CLAUSE = re.compile(r"(?:^|[.!?;:\n]|\bbut\b)[^.!?;:\n]*$")
+_HEDGED = re.compile(
+    r"\b(?:might|may|could|would|will|should|must)(?: not|nt)(?: \w+)?\s*$"
+    r"|\b(?:not sure|unsure|dont know|do not know|no idea|wonder|wondering|waiting to (?:see|find out)) "
+    r"(?:if|whether)\b"
+)
+_NEGATED = re.compile(
+    r"\b(?:not|never|isnt|wasnt|arent|werent|hasnt|havent|hadnt|didnt|doesnt|dont|wont|cant|no longer)"
+    r"(?! (?:believe|wait|stop))(?: \w+)?\s*$"
+)
 
 # fmt: off
 # Good news said as the event: achievements, approvals, relief, arrivals. Third person counts ("Owen made the team").
@@ -82,11 +104,20 @@ GOOD_NEWS: tuple[Construction, ...] = (
         r"|\bclosed (?:the|our|a|my) (?:\w+ )?(?:round|deal|sale)\b"
         r"|\bbought (?:a|our|my|the) (?:first )?(?:own )?(?:house|home|condo|flat|apartment|place)\b"
         r"|\bsold out of (?:my|our)\b|\bsold (?:my|our) first\b")),
+    # a frame, glad only around glad news: "it's official, we're bankrupt" is not
     Construction(Mood.HAPPY, "it's official", re.compile(
-        r"\b(?:its|it is|were|we are|made it|now),? official\b|\bofficial now\b|\b(?:i|we) met someone\b"
+        r"\b(?:its|it is|were|we are|made it|now),? official\b|\bofficial now\b"), needs_not_sour=True),
+    Construction(Mood.HAPPY, "a birth", re.compile(
+        r"\b(?:i|we) met someone\b"
         r"|\b(?:baby|she|he|they) (?:was|were) born (?:today|yesterday|this morning|last night|on \w+day|at \d)"
-        r"|\bits a (?:boy|girl)\b")),
-    Construction(Mood.HAPPY, "not complaining", re.compile(r"\b(?:not complaining|no complaints|cant complain)\b")),
+        r"|\bits a (?:boy|girl)\b|\b(?:giving|gave) birth\b|\bhad (?:her|the|our|their|a) baby\b"),
+        unless=re.compile(r"\b(?:stillborn|stillbirth|miscarr\w*|lost the baby|nicu)\b")),
+    # "not complaining but <a complaint>" is the complaint (SETBACKS)
+    Construction(Mood.HAPPY, "not complaining", re.compile(
+        r"\b(?:not complaining|no complaints|cant complain)\b(?!,? but\b)"), needs_not_sour=True),
+    # relief in a quiet house: "the house is so quiet, finally!", "peace and quiet at last"
+    Construction(Mood.HAPPY, "peace at last", re.compile(
+        rf"\b{_QUIET}\b[^.?\n]{{0,20}}\b(?:finally|at last)\b|\b(?:finally|at last)\b[^.?\n]{{0,20}}\b{_QUIET}\b")),
     # being given something or made a fuss of: "my girlfriend made me a playlist", "the kids threw me a party"
     Construction(Mood.HAPPY, "made me something", re.compile(
         r"\b(?:made|baked|cooked|bought|brought|knitted|drew|wrote|built|painted|picked) me (?:a|an|some|my|breakfast|"
@@ -94,10 +125,13 @@ GOOD_NEWS: tuple[Construction, ...] = (
         r"|\bsent me (?:a |an |some )?(?:photo|photograph|picture|pic|video|card|flowers|gift|present|drawing|"
         r"voice note)"
         r"|\b(?:threw|gave) me (?:a )?(?:surprise|party|hug|present|gift)\b|\bsurprised me with\b")),
-    # "forró é minha vida", "the allotment is my happy place"
+    Construction(Mood.HAPPY, "treated like royalty", re.compile(
+        r"\btreats? (?:me|us) like (?:a |an )?(?:queen|king|princess|prince|royalty|gold|goddess|vip|treasure)\b")),
+    # "the allotment is my happy place", "forró é minha vida"; a frame, so "work is my life and it's killing me" is not
+    # glad. VADER reads no Portuguese or Spanish (their "no" is "in the"), so its valence gates only the English.
     Construction(Mood.HAPPY, "my whole life", re.compile(
-        r"\bis my (?:life|therapy|happy place|everything|whole world|passion)\b|\b(?:é|e) minha vida\b"
-        r"|\bes mi vida\b|\bcest ma vie\b|\bthe goat\b")),
+        r"\bis my (?:life|therapy|happy place|everything|whole world|passion)\b|\bthe goat\b"), needs_not_sour=True),
+    Construction(Mood.HAPPY, "my whole life", re.compile(r"\b(?:é|e) minha vida\b|\bes mi vida\b|\bcest ma vie\b")),
 )
 
 # Loss, absence and a family coming apart, said through what happened.
@@ -134,12 +168,12 @@ LOSS: tuple[Construction, ...] = (
     Construction(Mood.SAD, "a quiet home", re.compile(
         r"\b(?:house|flat|apartment|condo|home|place|room|bed|kitchen|table)\b (?:is|feels|seems|felt|was|has been|"
         r"got|is just|feels so) (?:so |too |very |really |awfully |strangely |weirdly )?(?:quiet|silent|empty|big)\b"),
-        needs_not_glad=True),
+        unless=re.compile(f"{_FOR_THE_BETTER.pattern}|{_RELIEF.pattern}"), needs_not_glad=True),
     Construction(Mood.SAD, "a family coming apart", re.compile(
         r"\b(?:getting|get|got) (?:a )?divorced?\b|\bsplitting up\b|\blassen sich scheiden\b|\bse (?:van a )?"
         r"(?:divorcian|separan|divorciar|separar)\b|\bse (?:separaram|divorciaram|séparent|divorcent)\b"
         r"|\b(?:dumped me|left me for|schluss gemacht|terminou comigo|terminó conmigo|me dejó|ma quittée?|"
-        r"mi ha lasciat[oa]|hat mich verlassen|benden ayrıldı)\b")),
+        r"mi ha lasciat[oa]|hat mich verlassen|benden ayrıldı)\b"), unless=_FOR_THE_BETTER),
     # someone who no longer knows you: "she didn't recognise me", "he forgets who I am"
     Construction(Mood.SAD, "not recognised", re.compile(
         r"\b(?:didnt|did not|doesnt|does not|couldnt|could not|no longer|wont|cant|cannot) (?:even )?"
@@ -156,10 +190,16 @@ SETBACKS: tuple[Construction, ...] = (
         r"fares|mortgage|rates?|tuition|petrol|gas|electricity|groceries|subscription)s? (?:has |have |just |is |are "
         r")?(?:went up|gone up|going up|goes up|go up|up again|increased|doubled|tripled|risen|rose|jumped|"
         r"skyrocketed|shot up)\b"
-        r"|\b(?:raised|increased|put up|hiked|doubled) (?:the|my|our) (?:rent|prices?|fees?|rates?)\b")),
+        r"|\b(?:raised|increased|put up|hiked|doubled) (?:the|my|our) (?:rent|prices?|fees?|rates?)\b"),
+        # a rise that pays the writer: "our rates increased so we're profitable now"
+        unless=re.compile(r"\b(?:profit|profits|profitable|profitability|revenue|margins?|earnings|turnover|"
+                          r"in the black|break(?:ing)? even|good for (?:us|me|business))\b"), needs_not_glad=True),
     Construction(Mood.FRUSTRATED, "a setback again", re.compile(
         r"\b(?:cancell?ed|refused|denied|rejected|forgot|postponed|ignored|lost|late|delayed|broke|broken|crashed|"
         r"died|stopped working|flooded|overcharged|bounced|stole|stolen)\b[^.!?\n]{0,40}\bagain\b")),
+    Construction(Mood.FRUSTRATED, "a complaint disclaimed", re.compile(
+        r"\b(?:(?:im )?not complaining|not to complain|(?:i )?dont mean to complain|no complaints|cant complain|"
+        r"no offen[cs]e),? but\b"), needs_not_glad=True),
     # "I have asked twice now", "told him a hundred times"
     Construction(Mood.FRUSTRATED, "asked before", re.compile(
         r"\b(?:asked|told|called|rang|emailed|reminded|begged|explained|chased|messaged|texted|complained)\b"
@@ -173,16 +213,26 @@ SETBACKS: tuple[Construction, ...] = (
         r"|\bstill (?:no|waiting (?:for|on) (?:my|the|a|their|his|her)) (?:\w+ )?(?:reply|response|answer|refund|"
         r"payment|repair|apology|callback|delivery)\b")),
     Construction(Mood.FRUSTRATED, "treated like", re.compile(
-        r"\b(?:acts?|acting) like (?:its|it is|im|i am|were|we are)\b|\btreats? (?:me|us) like\b"
+        r"\b(?:acts?|acting) like (?:its|it is|im|i am|were|we are)\b"
+        # not "treats me like a queen", unless he doesn't
+        r"|\b(?:(?:dont|doesnt|never|didnt|wont) treat (?:me|us) like\b"
+        r"|treats? (?:me|us) like (?!(?:a |an |the |his |her |their |one of )?(?:queen|king|princess|prince|royalty|"
+        r"gold|lady|gentleman|goddess|god|family|own|"
+        r"equal|adult|grown up|grownup|person|human|vip|star|celebrity|treasure|somebody|someone special)))"
         r"|\btalks? to (?:me|us) like\b")),
     # "I get that from strangers enough", "my family does that enough", "I get enough of that"
     Construction(Mood.FRUSTRATED, "enough of that", re.compile(
         r"\b(?:get|got|hear|heard|does|do|did) (?:that|this|it)(?: \w+){0,3} enough\s*(?:[.,;!]|$|from|already)"
         r"|\benough of (?:that|this|it)\b")),
-    # blame of whoever made a thing: "whoever designed this never drove a truck"; not "whoever made this cake"
+    # blame of whoever made a thing: "whoever designed this never drove a truck"; not praise ("whoever made this cake
+    # should get an award"), said in words or by a glad message
     Construction(Mood.FRUSTRATED, "whoever made this", re.compile(
         r"\bwhoever (?:designed|made|wrote|built|came up with|decided|thought of|planned)\b[^.!?\n]{0,30}"
-        r"\b(?:never|should|clearly|needs to|deserves|must|obviously)\b")),
+        r"\b(?:never|should|clearly|needs to|deserves|must|obviously)\b"
+        # praise: "should get an award", "deserves a raise"
+        r"(?! (?:(?:to )?(?:get|be given|win|receive|have) )?(?:an? |the |some )?(?:\w+ )?(?:award|medal|raise|"
+        r"prize|promotion|bonus|nobel|oscar|trophy|knighthood|pay rise|michelin star|statue|gold star|"
+        r"round of applause|be (?:promoted|knighted|proud)))"), needs_not_glad=True),
     Construction(Mood.ANGRY, "nearly lost it", re.compile(
         r"\b(?:nearly|almost) (?:walked out|lost it|lost my temper|snapped|exploded|hung up on|punched|screamed)\b"
         r"|\b(?!sav|cover)\w+ my (?:arse|ass)\s*(?:[.!]|$)")),
@@ -246,7 +296,10 @@ PENDING: tuple[Construction, ...] = (
     Construction(Mood.ANXIOUS, "in hospital", re.compile(
         rf"\b{_OWN_KIN} (?:is|was|went|got taken|has been|been|just went|got rushed|was rushed) (?:back )?"
         r"(?:in|into|to) (?:the )?(?:hospital|icu|a&e|er|emergency)\b"
-        r"|\b(?:babam|annem|eşim|oğlum|kızım|kardeşim)\w* hastane")),
+        r"|\b(?:babam|annem|eşim|oğlum|kızım|kardeşim)\w* hastane"),
+        # a birth: "my wife is in the hospital, she's giving birth!"
+        unless=re.compile(r"\b(?:giving birth|gave birth|in labou?r|(?:having|had) (?:the|a|her|our|their) baby|"
+                          r"(?:baby|she|he) (?:is|was) born|maternity|contractions|waters broke)\b")),
     # a threat to what one has built: "I think it will kill us", "this could sink the business"
     Construction(Mood.ANXIOUS, "it could ruin us", re.compile(
         r"\b(?:will|would|could|might|gonna|going to|is going to) (?:\w+ )?(?:kill|ruin|destroy|sink|bankrupt) "
@@ -260,12 +313,36 @@ DANGER: tuple[Construction, ...] = (
     Construction(Mood.ANXIOUS, "a near miss", re.compile(
         r"\b(?:almost|nearly) (?:got|been|get|getting) (?:hit|killed|run over|mugged|robbed|attacked|scammed)\b"
         r"|\b(?:almost|nearly|could have|couldve) (?:died|crashed|drowned|been killed|been hit)\b(?! laughing| of)"
-        r"|\b(?:close call|near miss|that was close|scared (?:me|the hell|the life|the shit|the crap) out of me)\b")),
+        r"|\b(?:close call|near miss|that was close|scared (?:me|the hell|the life|the shit|the crap) out of me)\b"),
+        # a close contest that ended well: "close call but we won"
+        unless=re.compile(r"\b(?:won|win|wins|winning|victory|clinched|qualified|passed|scraped (?:through|a)|"
+                          r"squeaked (?:through|by|in|a)|pulled it off|made the cut)\b")),
 )
 # fmt: on
 EVENTS = (*GOOD_NEWS, *LOSS, *SETBACKS, *PENDING, *DANGER)
 
 
-def events(normalised: str, *, glad: bool) -> list[tuple[str, str]]:
-    """(mood, name) of every event the message tells; `glad` says its valence is happy."""
-    return [(c.mood, c.name) for c in EVENTS if c.used_in(normalised, glad=glad)]
+def _good_news(construction: Construction, normalised: str) -> tuple[str, str] | None:
+    """Good news as it is told: hedged ("might not be benign") it is worry, negated ("isnt benign") none."""
+    told = construction.pattern.search(normalised)
+    if told is None:
+        return None
+    before = _CLAUSE.search(normalised, 0, told.start())
+    clause = before.group() if before is not None else ""
+    if _HEDGED.search(clause):
+        return (Mood.ANXIOUS, "hedged good news")
+    if _NEGATED.search(clause):
+        return None
+    return (construction.mood, construction.name)
+
+
+def events(normalised: str, *, glad: bool, sour: bool = False) -> list[tuple[str, str]]:
+    """(mood, name) of every event the message tells; `glad` says its valence is happy, `sour` that it is negative."""
+    found = []
+    for c in EVENTS:
+        if not c.used_in(normalised, glad=glad, sour=sour):
+            continue
+        event = _good_news(c, normalised) if c.mood == Mood.HAPPY else (c.mood, c.name)
+        if event is not None:
+            found.append(event)
+    return found

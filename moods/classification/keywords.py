@@ -101,8 +101,9 @@ def _gather(clipped: str, segments: list[tuple[str, bool]], compound: float) -> 
     normalised = normalise(clipped)
     before_praise = closing_praise(normalised)
     # the closing "Lovely." of a complaint does not make the complaint glad
-    glad = (compound if before_praise is None else compound_of(before_praise)) >= HAPPY_VALENCE
-    found = constructions(clipped, normalised, glad=glad) + events(normalised, glad=glad)
+    valence = compound if before_praise is None else compound_of(before_praise)
+    glad, sour = valence >= HAPPY_VALENCE, valence < -NEUTRAL_BAND
+    found = constructions(clipped, normalised, glad=glad) + events(normalised, glad=glad, sour=sour)
     hits += [Hit(mood, name, False, False) for mood, name in found]
     if _praised_after_complaint(before_praise, segments, hits):
         hits.append(Hit(Mood.FRUSTRATED, "praise after a complaint", False, False))

@@ -88,6 +88,19 @@ def _negated(words: list[str], i: int) -> bool:
     return valence < 0
 
 
+_HEDGES = frozenset({("not", "sure"), ("dont", "know"), ("no", "idea"), ("unsure",), ("wonder",), ("wondering",)})
+_WHETHER = frozenset({"if", "whether"})
+
+
+def _hedged(words: list[str], i: int) -> bool:
+    """ "not sure if the visa got approved", "I wonder whether he's happy": the feeling is in doubt, as a negated one
+    is."""
+    for k, w in enumerate(words[:i]):
+        if w in _WHETHER and k > 0 and ((words[k - 1],) in _HEDGES or tuple(words[max(0, k - 2) : k]) in _HEDGES):
+            return True
+    return False
+
+
 def _in_the_past(words: list[str], i: int) -> bool:
     """ "used to be obsessed with it", "I used to love it": a feeling that no longer holds is no mood now."""
     before = words[max(0, i - 4) : i]
@@ -144,7 +157,7 @@ def scan(segments: list[tuple[str, bool]], compound: float) -> tuple[list[Hit], 
                     if cue in _CUE_MOOD:
                         mood = _cue_mood(cue, words[:i], words[i + n :], from_emoji=from_emoji, compound=compound)
                         if mood is not None and not _in_the_past(words, i):
-                            negated = cue not in UNNEGATABLE and _negated(words, i)
+                            negated = cue not in UNNEGATABLE and (_negated(words, i) or _hedged(words, i))
                             boosted = any(BOOSTER_DICT.get(w, 0) > 0 for w in words[max(0, i - 3) : i])
                             hits.append(Hit(mood, cue, negated, boosted))
                         elif cue in DISLIKES and not _hate_is_aimed(words[i + n :]):

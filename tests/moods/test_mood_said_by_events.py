@@ -331,6 +331,95 @@ def test_events_that_are_not_good_news_are_not_happy(settings: Any, text: str) -
     assert mood != "happy"
 
 
+# --- frames and guards: the same event words around news of the other kind -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's official, we're bankrupt",
+        "It's official, the factory is closing and I'm losing my job",
+        "Work is my life and it's killing me",
+        "Not complaining but it's awful",
+        "The tumour might not be benign",
+        "not sure if the visa got approved yet",
+    ],
+)
+def test_a_glad_frame_around_bad_or_hedged_news_is_not_happy(settings: Any, text: str) -> None:
+    # given the offline mood path, when it reads the message
+    mood = _read(settings, text)
+
+    # then "it's official", "is my life", "not complaining" and hedged good news are no joy
+    assert mood != "happy"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Not complaining but it's awful", "frustrated"),
+        ("no offence but the service here is terrible", "frustrated"),
+        ("The tumour might not be benign", "anxious"),
+        ("the biopsy may not be benign", "anxious"),
+        ("not sure if the visa got approved yet", "anxious"),
+    ],
+)
+def test_a_disclaimed_complaint_is_the_complaint_and_hedged_good_news_is_worry(
+    settings: Any, text: str, expected: str
+) -> None:
+    # given the offline mood path, when it reads the message
+    mood = _read(settings, text)
+
+    # then the complaint after "but" is read, and good news in doubt is worry
+    assert mood == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "whoever made this cake should get an award",
+        "whoever designed this bridge deserves a medal",
+        "He treats me like a queen",
+        "My parents getting divorced was the best thing for us",
+        "splitting up was for the better, honestly",
+        "The house is so quiet, finally!",
+        "My wife is in the hospital, she's giving birth!",
+        "Close call but we won",
+        "Our rates increased so we're profitable now",
+    ],
+)
+def test_praise_relief_and_good_outcomes_beside_event_words_are_happy(settings: Any, text: str) -> None:
+    # given the offline mood path, when it reads the message
+    mood = _read(settings, text)
+
+    # then the praise, the relief, the birth, the win or the profit is the feeling, not blame, loss, fear or a setback
+    assert mood == "happy"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("It's official, we're engaged!", "happy"),
+        ("cant complain, life is good", "happy"),
+        ("I can't believe she made the team!", "happy"),
+        ("whoever designed this form should be fired", "frustrated"),
+        ("He treats me like a child", "frustrated"),
+        ("he doesn't treat me like a queen anymore", "frustrated"),
+        ("my parents are getting divorced", "sad"),
+        ("the house is so quiet without him", "sad"),
+        ("my mum passed away, glad she's not in pain anymore", "sad"),
+        ("My dad is in hospital with a heart attack", "anxious"),
+        ("that was close, the car nearly hit us", "anxious"),
+        ("our rates went up again, ugh", "frustrated"),
+    ],
+)
+def test_the_guards_leave_the_plain_readings_alone(settings: Any, text: str, expected: str) -> None:
+    # given the offline mood path, when it reads the message
+    mood = _read(settings, text)
+
+    # then without praise, relief, a birth, a win or a profit the event reads as before; grief keeps its "glad"
+    assert mood == expected
+
+
 # --- conditions stated plainly -------------------------------------------------------------------------------------
 
 
