@@ -191,7 +191,7 @@ _STATUS = re.compile(
 # I was 15".
 _IDENTITY_ADJ = re.compile(
     rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b"
-    rf"|^\W*(?:(?:i've\s+|i\s+have\s+)?been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
+    rf"|(?:^\W*|\bi(?:['’]ve|\s+have)\s+)(?:been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
 )
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from memories.extraction.entities import place
 from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, article, facet, introduction, is_a_town
-from memories.extraction.text import alternation, title
+from memories.extraction.text import STOPWORDS, alternation, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES
 
@@ -85,6 +85,14 @@ _LIVES_CLAUSE = re.compile(
     rf"\s+(?P<place>{_TOWN})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
     rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?)?$"
     rf"|^(?P<based>{_TOWN})(?i:[\s-]based)$"
+)
+# After a name and an age, a clause naming where is a job there, in whatever language the job is said: "marin-pompier
+# à Marseille depuis 18 ans", "Taxifahrer in Berlin seit 2005", "staff nurse sa Mediclinic here in Dubai".
+_JOB_SOMEWHERE = re.compile(
+    r"^(?P<role>[^\W\d][\w-]*(?:\s[^\W\d][\w-]*)?)"
+    rf"(?:\s+(?i:at|sa|@|chez|bei|bij)\s+(?P<org>{_PROPER}))?"
+    rf"(?:\s+(?i:here\s+)?(?i:in|à|en|em|na|no|im|a)\s+(?P<place>{_TOWN}))?"
+    r"(?:\s+(?i:seit|depuis|desde|since|for|da|sinds)\b.*)?$"
 )
 _FOUNDER = re.compile(rf"^(?i:(?:the\s+)?(?:co-?)?founder\s+(?:of|at))\s+(?P<org>{_PROPER})$")
 _IDENTITY_CLAUSE = re.compile(rf"^(?i:(?:a|an)\s+)?(?P<x>(?i:{alternation(IDENTITY_NOUNS)}))$")
@@ -188,6 +196,8 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
             name = name or ("now" if re.search(r"(?i)\bnow\W*$", segment) else "")
         elif (founder := _FOUNDER.match(segment)) is not None:
             found += _role(founder, "Is", employer=founder.group("org"), role="founder")
+        elif not verbless and any(c.slot == "age" for c in found) and (job := _job_somewhere(segment)):
+            found += job
         elif (who := _IDENTITY_CLAUSE.match(_FROM_TAIL.sub(r"\g<head>", shaped))) is not None and not verbless:
             found.append(Candidate(FACT, f"Is {article(who.group('x'))} {who.group('x').lower()}"))
             found += _towns(f"from {tail.group('place')}") if (tail := _FROM_TAIL.match(shaped)) else []
@@ -219,6 +229,23 @@ def _without_symbols_at_end(segment: str) -> str:
     while end and not (segment[end - 1].isalnum() or segment[end - 1] in "_)"):
         end -= 1
     return segment[:end]
+
+
+def _job_somewhere(segment: str) -> list[Candidate]:
+    """'Taxifahrer in Berlin seit 2005' → a job and the town it is in; 'staff nurse sa Mediclinic' → a job there."""
+    said = _JOB_SOMEWHERE.match(segment)
+    if said is None or not (said.group("org") or said.group("place")):
+        return []
+    role = said.group("role")
+    if role.split()[0].lower() in STOPWORDS or not is_a_town(said.group("place") or "x"):
+        return []
+    found = _role(said, "Is", employer=(said.group("org") or "").strip(), role=role)
+    if said.group("place"):
+        town = place("location", said.group("place"))
+        found = [c for c in found if not c.content.startswith("Works in")]
+        found.append(Candidate(FACT, f"Lives in {town.display_name}", slot="location", value=(town.ref,),
+                               entities=(town,)))  # fmt: skip
+    return found
 
 
 def _towns(segment: str) -> list[Candidate]:

@@ -263,3 +263,25 @@ def test_relatives_hobbies_and_homes_that_are_not(message: str, wrong: str | Non
         assert "Ed is 5" in contents
     else:
         assert wrong not in contents
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # after a name and an age, a job named with where it is done, in the language it is said in
+        ("Bonjour. Hugo, 37 ans, boulanger à Nantes depuis 2010", [("Is a boulanger", "occupation"),
+                                                                  ("Lives in Nantes", "location")]),
+        ("Hallo. Jana, 26, Krankenschwester in Graz", [("Is a krankenschwester", "occupation"),
+                                                      ("Lives in Graz", "location")]),
+        ("hi! I'm Rico, 24, barista sa Starbucks here in Makati", [("Is a barista at Starbucks", "workplace"),
+                                                                   ("Lives in Makati", "location")]),
+        ("and I have been vegetarian for 6 years", [("Is vegetarian", "")]),
+    ],
+)  # fmt: skip
+def test_jobs_and_identities_said_in_other_words(message: str, expected: list[tuple[str, str]]) -> None:
+    assert set(expected) <= set(_facts(message))
+
+
+def test_a_clause_without_where_is_no_job_somewhere() -> None:
+    # a visit after a name and an age names no job and no home
+    assert _facts("Tom, 31, in London for a week") == [("Name is Tom", "name"), ("Is 31 years old", "age")]
