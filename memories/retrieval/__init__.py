@@ -20,7 +20,6 @@ from memories.retrieval.ranking import (
 from memories.retrieval.subject import query_as_matched
 from memories.services.entities import entities_mentioned
 
-SOMEONE_ELSE = frozenset({"person", "pet"})  # entities that are another subject, not a thing in the contact's life
 # Entities that are themes, named by the very word the memories use ("pottery", "politics"): similarity already finds
 # them, so they add no entity signal (it would count the word twice). Names with aliases ("my dog" is Bruno, "work" is
 # Infosys) are what the entity signal is for.
@@ -41,11 +40,12 @@ def rank_for_query(
     ``keep_durable``: the durable memories too, however far from the query (/context always shows them).
     ``explain``: the memories that were not candidates too, after them (``RankedMemory.candidate`` False).
     A query naming the contact is matched without the name, and all their memories match it (``subject``) — unless
-    it also names someone else of theirs ("What does Caroline's sister do?": the sister's memories decide). A thing it
-    names (a hobby, a place, a topic: "Melanie's pottery break") is the contact's own and leaves all of their
-    memories matching: otherwise one pottery fact would lift every pottery line over the answer. A hobby or topic
-    (``THEMES``) gives no entity signal at all: its name is the word the memories hold, which similarity counts."""
+    it also names one of their entities ("What does Caroline's sister do?", "… her job at Infosys": that entity's
+    memories decide). A hobby or topic (``THEMES``) gives no entity signal at all — its name is the word the memories
+    hold, which similarity counts — so "Melanie's pottery break" leaves all of Melanie's memories matching: one pottery
+    fact would otherwise lift every pottery line over the answer."""
     mentioned = entities_mentioned(query, known) if query else []
+    named = [e for e in mentioned if e.entity_type not in THEMES]
     matched, names_contact = query_as_matched(query, contact.display_name)
     ranked = rank_contact_memories(
         contact=contact,
@@ -53,9 +53,9 @@ def rank_for_query(
         now=now,
         query_vector=query_embedding(matched, tenant_id=contact.tenant_id, contact_id=contact.pk) if query else None,
         query_text=matched,
-        entity_ids=[e.pk for e in mentioned if e.entity_type not in THEMES],
+        entity_ids=[e.pk for e in named],
         keep_durable=keep_durable,
-        subject=names_contact and not any(e.entity_type in SOMEONE_ELSE for e in mentioned),
+        subject=names_contact and not named,
         explain=explain,
     )
     return ranked, mentioned

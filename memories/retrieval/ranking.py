@@ -298,8 +298,8 @@ class _Scoring(NamedTuple):
 
 def _ranked(row: _Row, similarity: _Similarity, scoring: _Scoring) -> RankedMemory:
     last_touch = row.accessed_at or row.created_at
-    # The contact is every memory's entity when the query is about them (``subject``: the caller has decided that a
-    # person or pet the query also names is not the one asked about instead).
+    # The contact is every memory's entity when the query is about them (``subject``: the caller has decided that no
+    # entity of theirs the query also names is the one asked about instead).
     entity_match = not scoring.mentioned.isdisjoint(row.entity_ids) or scoring.subject
     signals = {
         "similarity": similarity.fused,

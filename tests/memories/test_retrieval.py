@@ -153,7 +153,7 @@ def test_an_entity_the_query_names_still_decides_when_it_also_names_the_contact(
     assert [(m.id == linked.pk, m.entity_match) for m in ranked] == [(True, True), (False, False)]
 
 
-def test_a_thing_the_query_names_leaves_the_contact_as_the_subject(tenant: Tenant) -> None:
+def test_a_hobby_the_query_names_leaves_the_contact_as_the_subject(tenant: Tenant) -> None:
     # given Melanie's pottery hobby (an entity of hers) with a memory linked to it, and the memory that answers
     melanie = _contact(tenant, "Melanie")
     pottery = ContactEntity.objects.create(
@@ -197,3 +197,22 @@ def test_a_hobby_or_topic_the_query_names_adds_no_entity_signal(tenant: Tenant) 
     # then the hobby's word is left to similarity (no entity signal), while the dog finds Bruno's memory by its alias
     assert {m.id: m.entity_match for m in by_hobby} == {about_chess.pk: False, about_bruno.pk: False}
     assert {m.id: m.entity_match for m in by_pet} == {about_chess.pk: False, about_bruno.pk: True}
+
+
+def test_a_workplace_the_query_names_with_the_contact_decides(tenant: Tenant) -> None:
+    # given Caroline's employer, a memory linked to it by its alias ("work"), and one about something else
+    caroline = _contact(tenant, "Caroline")
+    infosys = ContactEntity.objects.create(
+        tenant=tenant, contact=caroline, entity_type="workplace", key="infosys", display_name="Infosys",
+        aliases=["Infosys", "work"],
+    )  # fmt: skip
+    linked = _memory(caroline, "Work was chaos again, three releases in a week")
+    linked.entities.add(infosys)
+    other = _memory(caroline, "Baked bread with my nephew")
+    memories_embed_pending(tenant_id=tenant.pk, contact_id=caroline.pk)
+
+    # when the question names Caroline and Infosys
+    ranked, _ = rank_for_query(contact=caroline, query="How is Caroline finding Infosys?", now=NOW, known=[infosys])
+
+    # then the employer decides, as a person or pet would: only its memory matches the entity
+    assert {m.id: m.entity_match for m in ranked} == {linked.pk: True, other.pk: False}
