@@ -31,6 +31,18 @@ _PERSON_NAMED = re.compile(
     rf"(?i:(?:{MY}|\b(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}"
 )
 _PERSON_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})")
+# In a lowercase message, a word after "my <relation>" is a name only where the sentence says it is one: an age
+# after it ("my daughter poppy's 6"), an apposition ("my sister anna, who…"), a list ("my son max and my…").
+_PERSON_LOWERCASE = re.compile(
+    rf"{MY}(?P<kind>{_RELATIONS}){RELATION_END}\s+(?P<name>[a-z][a-z'-]{{1,20}})"
+    r"(?=(?:['’]s|\s+is|\s+just\s+turned|\s+turned)\s+\d|\s*,|\s+and\s+(?:my|our)\b)"
+)
+# Words that follow a relation without naming it, in lowercase chat ("my girlfriend now, official", "my son too, and").
+_NOT_LOWERCASE_NAMES = STOPWORDS | frozenset(
+    {"now", "then", "too", "again", "here", "there", "today", "tonight", "tomorrow", "yesterday", "lol", "lmao",
+     "haha", "tho", "though", "btw", "also", "still", "already", "ok", "okay", "obviously", "honestly",
+     "anyway", "anyways", "either", "included", "especially", "mostly", "sometimes", "lately", "recently"}
+)  # fmt: skip
 # A relation said as a title before the name, capitalised as titles are: "Tita Linda", "Uncle Bob", "Coach Rono".
 _PERSON_TITLED = re.compile(
     r"(?<![\w'’-])(?P<kind>Uncle|Auntie|Aunty|Aunt|Tita|Tito|Tia|Tio|Tía|Tío|Coach|Grandma|Grandpa|Granny|Nana|Nonna"
@@ -51,6 +63,11 @@ def pet_mentions(sentence: str) -> list[EntityMention]:
 
 
 def person_mentions(sentence: str) -> list[EntityMention]:
+    if sentence == sentence.lower():  # one who types in lowercase types names so too: read where a name must be
+        lowercase = [m for m in _PERSON_LOWERCASE.finditer(sentence) if m.group("name") not in _NOT_LOWERCASE_NAMES]
+        named = [mention for m in lowercase if (mention := _person(m.group("kind"), m.group("name"))) is not None]
+        if named:
+            return named
     matches = [
         *_PERSON_NAMED.finditer(sentence),
         *_PERSON_WITH_NAME.finditer(sentence),

@@ -512,7 +512,7 @@ def relative_detail_facts(sentence: str) -> list[Candidate]:
     named relative right after their name."""
     found = []
     for person in filter(is_named, person_mentions(sentence)):
-        named = re.search(rf"(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence)
+        named = re.search(rf"(?i)(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence)
         detail = _RELATIVE_DETAIL.match(sentence, named.end()) if named else None
         if detail is None or (detail.group("town") and not is_a_town(detail.group("town"))):
             continue

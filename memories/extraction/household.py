@@ -52,6 +52,10 @@ _RELATION_WORDS = alternation(RELATIONS)
 _IS_MY = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})(?:\s+is|'s)\s+(?i:my\s+(?:new\s+|little\s+|big\s+)?(?P<kind>{_RELATION_WORDS}))(?![\w-])"
 )
+# "nicola's my girlfriend now" typed in lowercase: the name opens the sentence
+_IS_MY_LOWERCASE = re.compile(
+    rf"^\W*(?P<name>[a-z][a-z'-]{{1,20}}?)(?:\s+is|['’]s)\s+my\s+(?:new\s+|little\s+|big\s+)?(?P<kind>{_RELATION_WORDS})(?![\w-])"
+)
 # What one calls a parent or grandparent, used as their name: "mum says", "Dad died", "papa had a heart attack".
 _KIN_TERMS = ("mum", "mom", "mummy", "mommy", "mama", "dad", "daddy", "papa", "pops", "grandma", "grandpa",
               "grandad", "granddad", "granny", "nana", "nan", "nani", "nana ji", "dadi", "dada", "abuela", "abuelo",
@@ -112,8 +116,12 @@ def named_in_another_sentence(message: str) -> list[Candidate]:
 def named_first(sentence: str) -> list[Candidate]:
     """'Tom is my fiancé', 'Priya's my sister' → as "my fiancé Tom"."""
     found = []
-    for match in _IS_MY.finditer(sentence):
-        people = person_mentions(f"my {match.group('kind')} {match.group('name')}")
+    lowercase = sentence == sentence.lower()
+    said = [*_IS_MY.finditer(sentence), *(_IS_MY_LOWERCASE.finditer(sentence) if lowercase else ())]
+    for match in said:
+        if match.group("name").lower() in STOPWORDS:
+            continue  # "that's my dad", "it's my sister"
+        people = person_mentions(f"my {match.group('kind')} {title(match.group('name'))}")
         if len(people) != 1 or not is_named(people[0]):
             continue
         person = people[0]

@@ -58,7 +58,7 @@ THE SECOND DEVELOPMENT CORPUS (bench/data/extraction_dev2.jsonl, 309 messages, 1
 its arrival: facts R 0.27, preferences R 0.41, entities R 0.36, mood 0.43 — the first corpus's figures had not carried
 over to new people. After introductions typed as lists, health said as what one is, relatives' details, homes bought,
 pastimes named as nouns, tastes and boundaries said without "like" or "talk about", and moods carried by events:
-facts P 0.90 R 0.57, preferences P 0.98 R 0.75, entities P 0.93 R 0.59, mood 0.76. The held-out corpus, not read:
+facts P 0.90 R 0.59, preferences P 0.98 R 0.75, entities P 0.95 R 0.60, mood 0.76. The held-out corpus, not read:
 facts P 0.907 R 0.545, preferences P 0.906 R 0.644, entities P 0.929 R 0.644, mood 0.623 (0 sad read as happy).
 
 Pure CPU, no database: the rules and the classifier run on every message in about a second.
@@ -110,11 +110,11 @@ HELDOUT_FLOORS = {
 # facts P 0.81 R 0.27, preferences P 0.96 R 0.41, entities P 0.84 R 0.36, mood 0.43 (5 sad read as happy).
 DEV2_FLOORS = {
     ("memories", "fact", "precision"): 0.89,
-    ("memories", "fact", "recall"): 0.57,
+    ("memories", "fact", "recall"): 0.58,
     ("memories", "preference", "precision"): 0.97,
     ("memories", "preference", "recall"): 0.75,
-    ("entities", "all", "precision"): 0.92,
-    ("entities", "all", "recall"): 0.59,
+    ("entities", "all", "precision"): 0.94,
+    ("entities", "all", "recall"): 0.60,
     ("mood", "keywords", "accuracy"): 0.75,
 }
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).

@@ -285,3 +285,24 @@ def test_jobs_and_identities_said_in_other_words(message: str, expected: list[tu
 def test_a_clause_without_where_is_no_job_somewhere() -> None:
     # a visit after a name and an age names no job and no home
     assert _facts("Tom, 31, in London for a week") == [("Name is Tom", "name"), ("Is 31 years old", "age")]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # typed in lowercase: a name where the sentence says it is one (an age, an apposition, a list)
+        ("my daughter rosie's 4 and cheeky", ["Daughter's name is Rosie", "Rosie is 4"]),
+        ("my brother sam, who's a chef, visited", ["Brother's name is Sam"]),
+        ("my son leo and my wife are away", ["Son's name is Leo"]),
+        ("jess's my girlfriend now btw", ["Girlfriend's name is Jess"]),
+    ],
+)
+def test_names_typed_in_lowercase(message: str, expected: list[str]) -> None:
+    assert set(expected) <= set(_contents(message))
+
+
+@pytest.mark.parametrize(
+    "message", ["my mom made dinner", "my girlfriend now, finally", "that's my dad lol", "my son too, and my wife"]
+)
+def test_lowercase_words_after_a_relation_that_name_no_one(message: str) -> None:
+    assert not [content for content in _contents(message) if "'s name is" in content]
