@@ -509,25 +509,31 @@ _RELATIVE_DETAIL = re.compile(
 
 def relative_detail_facts(sentence: str) -> list[Candidate]:
     """'My son Owen is 14' → 'Owen is 14'; 'my sister Jen in Halifax' → 'Jen lives in Halifax': what is said of a
-    named relative right after their name."""
+    named relative right after their name — two things at most ("my sister Jen in Hobart is 33")."""
     found = []
     for person in filter(is_named, person_mentions(sentence)):
         named = re.search(rf"(?i)(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence)
-        detail = _RELATIVE_DETAIL.match(sentence, named.end()) if named else None
-        if detail is None or (detail.group("town") and not is_a_town(detail.group("town"))):
-            continue
-        if detail.group("town") and _FOR_NOW.search(sentence, detail.end()):
-            continue  # "my cousin Ana in Madrid last week": a visit
-        name = person.display_name
-        if detail.group("age"):  # one age a person: "Owen just turned 15" replaces "Owen is 14"
-            age = detail.group("age").lower()
-            found.append(_fact(f"{name} is {age}", f"age:{person.ref}", person, value=(facet("age", age),)))
-        elif detail.group("town"):
-            town = place("location", detail.group("town"))
-            found.append(_fact(f"{name} lives in {town.display_name}", "", person, town))
-        else:
-            found.append(_fact(f"{name} has {' '.join(detail.group('condition').split())}", "", person))
+        at = named.end() if named else None
+        for _ in range(2):
+            detail = _RELATIVE_DETAIL.match(sentence, at) if at is not None else None
+            if detail is None:
+                break
+            found += _relative_detail(person, detail, sentence)
+            at = detail.end()
     return found
+
+
+def _relative_detail(person: EntityMention, detail: re.Match[str], sentence: str) -> list[Candidate]:
+    name = person.display_name
+    if detail.group("age"):  # one age a person: "Owen just turned 15" replaces "Owen is 14"
+        age = detail.group("age").lower()
+        return [_fact(f"{name} is {age}", f"age:{person.ref}", person, value=(facet("age", age),))]
+    if detail.group("town"):
+        if not is_a_town(detail.group("town")) or _FOR_NOW.search(sentence, detail.end()):
+            return []  # "my brother Tom in Accounts", "my cousin Ana in Madrid last week": a team, a visit
+        town = place("location", detail.group("town"))
+        return [_fact(f"{name} lives in {town.display_name}", "", person, town)]
+    return [_fact(f"{name} has {' '.join(detail.group('condition').split())}", "", person)]
 
 
 def _fact(content: str, slot: str = "", *entities: EntityMention, value: tuple[str, ...] = ()) -> Candidate:

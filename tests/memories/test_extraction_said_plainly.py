@@ -306,3 +306,7 @@ def test_names_typed_in_lowercase(message: str, expected: list[str]) -> None:
 )
 def test_lowercase_words_after_a_relation_that_name_no_one(message: str) -> None:
     assert not [content for content in _contents(message) if "'s name is" in content]
+
+
+def test_two_things_said_of_a_relative_are_both_kept() -> None:
+    assert {"Jen lives in Hobart", "Jen is 33"} <= set(_contents("my sister Jen in Hobart is 33"))
