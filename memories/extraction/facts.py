@@ -42,6 +42,7 @@ I_AM = r"(?:i\s+am|i'm|im|i’m)"
 _STATUSES = alternation(RELATIONSHIP_STATUSES)
 _ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
 
+_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 _WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
 _LIVE = re.compile(
     rf"(?i)\b(?:{_WE}\s+(?:now\s+|still\s+|currently\s+)?(?:live|stay|reside)|(?:{I_AM}|we're|we\s+are)\s+"
@@ -92,7 +93,7 @@ _FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)origina
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
 _GREW_UP = re.compile(
     r"(?i:\bi\s+(?:grew\s+up|was\s+born(?:\s+and\s+(?:raised|bred))?)\s+in)\s+"
-    r"(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)"
+    rf"(?!{_MONTHS}\b)"
     r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 )
 # "I came from Punjab 6 years ago": a capitalised place ("I came from work" is no hometown)
@@ -357,15 +358,14 @@ def personal_facts(sentence: str) -> list[Candidate]:
 _NOT_TOWNS = frozenset(
     {"hr", "it", "work", "school", "home", "uni", "college", "church", "marketing", "sales", "finance", "accounts",
      "accounting", "legal", "ops", "operations", "engineering", "design", "product", "support", "admin", "management",
-     "year", "class", "reception", "spanish", "french", "english", "german", "maths", "math", "science", "history"}
+     "year", "class", "reception", "spanish", "french", "english", "german", "maths", "math", "science", "history",
+     "the", "a", "an", "my", "our"}
 )  # fmt: skip
 
 
 def is_a_town(name: str) -> bool:
     words = name.split()
-    return (
-        bool(words) and words[0].lower() not in _NOT_TOWNS and words[0].lower() not in {"the", "a", "an", "my", "our"}
-    )
+    return bool(words) and words[0].lower() not in _NOT_TOWNS
 
 
 def introduction(sentence: str) -> re.Match[str] | None:
@@ -488,8 +488,8 @@ def hobby_facts(sentence: str) -> list[Candidate]:
 
 
 _CALENDAR_WORDS = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday"
-    r"|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Ramadan|Diwali|Spring|Summer|Autumn|Fall|Winter)"
+    rf"(?:{_MONTHS}|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Ramadan|Diwali|Spring"
+    r"|Summer|Autumn|Fall|Winter)"
 )
 _NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"

@@ -181,9 +181,9 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
             if verbless:
                 return []
             continue
-        towns = _towns(_places_capitalised(segment) if lowercase and not verbless else segment)
-        age, role = _BARE_AGE.match(segment), _BARE_ROLE.match(segment)
         shaped = _places_capitalised(segment) if lowercase and not verbless else segment
+        towns, tail = _towns(shaped), _FROM_TAIL.match(shaped)
+        age, role = _BARE_AGE.match(segment), _BARE_ROLE.match(segment)
         if age is not None and int(age.group("age")) in BARE_AGES:
             years = age.group("age")
             found.append(Candidate(FACT, f"Is {years} years old", slot="age", value=(facet("age", years),)))
@@ -191,16 +191,16 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
             found += towns
         elif trailing:
             continue
-        elif role is not None or (tail := _FROM_TAIL.match(shaped)) and _BARE_ROLE.match(tail.group("head")):
+        elif role is not None or tail and _BARE_ROLE.match(tail.group("head")):
             found += _clause_with_origin(shaped)
             name = name or ("now" if re.search(r"(?i)\bnow\W*$", segment) else "")
         elif (founder := _FOUNDER.match(segment)) is not None:
             found += _role(founder, "Is", employer=founder.group("org"), role="founder")
         elif not verbless and any(c.slot == "age" for c in found) and (job := _job_somewhere(segment)):
             found += job
-        elif (who := _IDENTITY_CLAUSE.match(_FROM_TAIL.sub(r"\g<head>", shaped))) is not None and not verbless:
+        elif (who := _IDENTITY_CLAUSE.match(tail.group("head") if tail else shaped)) is not None and not verbless:
             found.append(Candidate(FACT, f"Is {article(who.group('x'))} {who.group('x').lower()}"))
-            found += _towns(f"from {tail.group('place')}") if (tail := _FROM_TAIL.match(shaped)) else []
+            found += _towns(f"from {tail.group('place')}") if tail else []
         elif found and found[-1].content.startswith("Works in") and (town := _BARE_PLACE.match(segment)):
             city = place("location", town.group("place"))  # "vet in Newtown, Sydney"
             near = found.pop()
@@ -241,26 +241,27 @@ def _job_somewhere(segment: str) -> list[Candidate]:
         return []
     found = _role(said, "Is", employer=(said.group("org") or "").strip(), role=role)
     if said.group("place"):
-        town = place("location", said.group("place"))
-        found = [c for c in found if not c.content.startswith("Works in")]
-        found.append(Candidate(FACT, f"Lives in {town.display_name}", slot="location", value=(town.ref,),
-                               entities=(town,)))  # fmt: skip
+        found = [c for c in found if not c.content.startswith("Works in")] + [_lives_in(said.group("place"))]
     return found
 
 
 def _towns(segment: str) -> list[Candidate]:
     """'from Gdańsk originally' → where they are from; 'Lagos based', 'living in Fort Lee' → where they live. Not a
     team or a place of work ("from HR", "in Marketing", "from the other team")."""
-    said = _FROM_CLAUSE.match(segment) or _LIVES_CLAUSE.match(segment)
-    if said is None or not is_a_town(said.group("place") or said.groupdict().get("based") or ""):
-        return []
     if (origin := _FROM_CLAUSE.match(segment)) is not None:
+        if not is_a_town(origin.group("place")):
+            return []
         town = place("location", origin.group("place"))
         return [Candidate(FACT, f"Is from {town.display_name}", slot="hometown", value=(town.ref,), entities=(town,))]
     if (home := _LIVES_CLAUSE.match(segment)) is not None:
-        town = place("location", home.group("place") or home.group("based"))
-        return [Candidate(FACT, f"Lives in {town.display_name}", slot="location", value=(town.ref,), entities=(town,))]
+        where = home.group("place") or home.group("based")
+        return [_lives_in(where)] if is_a_town(where) else []
     return []
+
+
+def _lives_in(where: str) -> Candidate:
+    town = place("location", where)
+    return Candidate(FACT, f"Lives in {town.display_name}", slot="location", value=(town.ref,), entities=(town,))
 
 
 def _places_capitalised(segment: str) -> str:
@@ -276,10 +277,12 @@ _TOWN_BEFORE_BASED = re.compile(r"(?i)^(?P<town>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-
 
 def _clause_with_origin(segment: str) -> list[Candidate]:
     """A role clause, and where one is from when it ends so: "single dad from Leeds", "plumber from Gdańsk"."""
-    tail = _FROM_TAIL.match(segment)
-    role = _BARE_ROLE.match(tail.group("head") if tail and not _BARE_ROLE.match(segment) else segment)
+    role = _BARE_ROLE.match(segment)
+    tail = None if role else _FROM_TAIL.match(segment)
+    if tail is not None:
+        role = _BARE_ROLE.match(tail.group("head"))
     found = _role(role, "Is", employer=_group(role, "org")) if role is not None else []
-    return found + (_towns(f"from {tail.group('place')}") if tail and not _BARE_ROLE.match(segment) else [])
+    return found + (_towns(f"from {tail.group('place')}") if tail else [])
 
 
 _STUDENTS = frozenset(
