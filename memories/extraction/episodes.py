@@ -146,10 +146,14 @@ _EDGE_FILLER = frozenset(
 
 
 def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "s"):
+    """One form for a word's possessive, plural and verb forms ("sister's" and "sister", "lives" and "live", "loved"
+    and "love"): a fact words what the message said its own way ("My sister Priya…" → "Sister's name is Priya")."""
+    word = re.sub(r"['’]s$", "", word)
+    for suffix in ("ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+            word = word[: -len(suffix)]
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
 
 
 def _is_laughter(word: str) -> bool:

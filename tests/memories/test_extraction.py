@@ -165,7 +165,13 @@ def test_entity_mentions_carry_aliases_and_metadata() -> None:
 
 @pytest.mark.parametrize(
     "message",
-    ["Hi! My name is Arjun and I'm 29 years old", "you know I really like sushi", "I love jazz btw, honestly"],
+    [
+        "Hi! My name is Arjun and I'm 29 years old",
+        "you know I really like sushi",
+        "I love jazz btw, honestly",
+        # the facts word it their own way: "Sister's name is Priya", "Priya lives in Chennai", "Priya is a doctor"
+        "My sister Priya lives in Chennai, she is a doctor",
+    ],
 )
 def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(message: str) -> None:
     extraction = extract(message, role="user")
@@ -176,7 +182,10 @@ def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(messag
 
 @pytest.mark.parametrize(
     "message",
-    ["My sister Priya lives in Chennai, she is a doctor", "I love filter coffee, can't start my day without it"],
+    [
+        "My sister Priya lives in Chennai, she just had a baby",
+        "I love filter coffee, can't start my day without it",
+    ],
 )
 def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:
     extraction = extract(message, role="user")
