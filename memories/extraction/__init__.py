@@ -9,7 +9,7 @@ from __future__ import annotations
 from memories.extraction import boundaries, facts, household, languages, lifestyle, preferences, roles, tastes
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
-from memories.extraction.text import sentences, stated, without_quotations
+from memories.extraction.text import normalise, sentences, stated, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
@@ -55,14 +55,14 @@ def _sentences(message: str) -> list[str]:
 
 
 def _unique(candidates: list[Candidate]) -> list[Candidate]:
-    seen: set[str] = set()
-    unique = []
+    """One candidate per wording, emoji and punctuation aside ("Has a cat named Mochi 😺" is "Has a cat named
+    Mochi"); of two, the one holding a slot (it supersedes and is superseded by what it names)."""
+    unique: dict[str, Candidate] = {}
     for candidate in candidates:
-        key = candidate.content.lower()
-        if key not in seen:
-            seen.add(key)
-            unique.append(candidate)
-    return unique
+        key = " ".join(normalise(candidate.content).split())
+        if key not in unique or (candidate.slot and not unique[key].slot):
+            unique[key] = candidate
+    return list(unique.values())
 
 
 def _unique_mentions(mentions: list[EntityMention]) -> list[EntityMention]:

@@ -494,3 +494,14 @@ def test_an_introduction_after_a_greeting_said_as_its_own_sentence() -> None:
         "Name is Maya", "Is 31 years old", "Is a senior product designer at Monzo", "Works in London",
     }  # fmt: skip
     assert not [c for c in _found("Cold here, isn't it") if c[2] == "name"]
+
+
+@pytest.mark.parametrize(
+    "message", ["I have a golden retriever named Bruno 🐶", "I have a cat named Mochi 😺!", "i have a dog named Rex :)"]
+)
+def test_a_pet_said_with_an_emoji_is_one_fact_holding_its_slot(message: str) -> None:
+    facts = [c for c in extract(message, role="user").candidates if c.content.startswith("Has ")]
+
+    assert len(facts) == 1
+    assert facts[0].slot.startswith("pet:")
+    assert facts[0].content[-1].isalpha()
