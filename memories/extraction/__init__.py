@@ -9,7 +9,7 @@ from __future__ import annotations
 from memories.extraction import boundaries, facts, household, languages, lifestyle, preferences, roles, tastes
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
-from memories.extraction.text import normalise, sentences, stated, without_quotations
+from memories.extraction.text import normalise, sentences, stated, with_apostrophes, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
@@ -48,7 +48,7 @@ def _sentences(message: str) -> list[str]:
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
     # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
-    said = sentences(without_quotations(message[:4000]))
+    said = [with_apostrophes(sentence) for sentence in sentences(without_quotations(message[:4000]))]
     if len(said) > 1 and facts.GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
     return said
@@ -56,13 +56,29 @@ def _sentences(message: str) -> list[str]:
 
 def _unique(candidates: list[Candidate]) -> list[Candidate]:
     """One candidate per wording, emoji and punctuation aside ("Has a cat named Mochi 😺" is "Has a cat named
-    Mochi"); of two, the one holding a slot (it supersedes and is superseded by what it names)."""
+    Mochi"); of two, the one holding a slot (it supersedes and is superseded by what it names). One per slot and
+    value too: "I stopped drinking, I'm sober now" says "Is sober" once, not also as "Doesn't drink alcohol"."""
     unique: dict[str, Candidate] = {}
     for candidate in candidates:
         key = " ".join(normalise(candidate.content).split())
         if key not in unique or (candidate.slot and not unique[key].slot):
             unique[key] = candidate
-    return list(unique.values())
+    # an unslotted wording another one says and more of is not kept: "Has three dogs" beside "Has three dogs:
+    # Pickles, Noodle and Bear"
+    longer = [key for key in unique if key]
+    unique = {
+        key: c for key, c in unique.items()
+        if c.slot or not any(other.startswith(key + " ") and unique[other].memory_type == c.memory_type
+                             for other in longer)
+    }  # fmt: skip
+    said: set[tuple[str, str, tuple[str, ...]]] = set()
+    kept = []
+    for candidate in unique.values():
+        value = (candidate.memory_type, candidate.slot, candidate.value)
+        if not candidate.slot or not candidate.value or value not in said:
+            said.add(value)
+            kept.append(candidate)
+    return kept
 
 
 def _unique_mentions(mentions: list[EntityMention]) -> list[EntityMention]:

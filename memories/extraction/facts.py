@@ -197,7 +197,7 @@ _IDENTITY_ADJ = re.compile(
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
 _IDENTITY = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?P<x>{_IDENTITY_WORDS})(?![\w-])")
-_HAVE = re.compile(rf"(?i)\bi\s+(?:have|'ve\s+got|’ve\s+got|have\s+got|own)\s+{phrase('x')}")
+_HAVE = re.compile(rf"(?i)\bi(?:\s+(?:have\s+got|have|own)|['’]ve\s+got)\s+{phrase('x')}")
 _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
 _PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
 _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|are)\s+{phrase('x')}")
@@ -206,7 +206,9 @@ _RELATION_FACT = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
     rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
     rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works\s+(?:at|for|as)|studies(?:\s+at)?"
-    rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)))\s+{phrase('x')}"
+    rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
+    # "my son has asthma", "my mum has type 2 diabetes": a condition, said without an article
+    rf"|has(?=\s+(?:type\s+[12]\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))))\s+{phrase('x')}"
 )
 # "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
 _NOT_A_POSSESSION = re.compile(

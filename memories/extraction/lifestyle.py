@@ -52,6 +52,16 @@ _CONDITION_SAID_AS_ONESELF = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?{_CONDITIO
 _CONDITION_AS_A_CLAUSE = re.compile(
     rf"(?i)^\W*{_CONDITIONS_AS_ONESELF}(?=\s*(?:$|[.,;!)]|\s(?:btw|so|and|since|too|as\s+well|myself)\b))"
 )
+# One's own long-lasting condition, named as theirs: "my asthma is bad today", "my migraines are back", "my
+# tinnitus has been loud". Not what passes (a stroke of the oar, a covid test) or is a word of something else.
+_PASSING = frozenset({"stroke", "covid", "add", "ms", "concussion", "ulcer", "ulcers", "hernia", "tumour", "tumor",
+                      "cancer", "kidney stones", "disorder", "disease", "syndrome", "thyroid", "cholesterol",
+                      "blood pressure"})  # fmt: skip
+_MY_CONDITION = re.compile(
+    rf"(?i)\bmy\s+(?P<x>{alternation(CONDITIONS - _PASSING)})(?![\w-])\s+"
+    rf"(?:is|are|has|have|was|were|keeps|kicks|kicked|flares|flared|gets|got|acts|acted|been|always|makes|made"
+    rf"|meds|medication|medicine|inhaler|appointment|doctor|nurse|specialist|flare|attacks?|episodes?|symptoms?)\b"
+)
 # "… said ulcer unlikely", "… stroke risk is low": what a doctor ruled out
 _RULED_OUT = re.compile(r"(?i)\W*(?:is\s+)?(?:unlikely|not\s+likely|risk|ruled\s+out|is\s+not|negative|is\s+low)\b")
 # What a doctor found: "physio says slipped disc", "doctor says it's a disc problem", "the GP diagnosed asthma".
@@ -133,6 +143,11 @@ def health_conditions(sentence: str) -> list[Candidate]:
             match = more
         for medicine in medicines:
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
+    for match in _MY_CONDITION.finditer(sentence):
+        said = match.group("x")
+        condition = said if said.isupper() else said.lower()  # "ADHD" as said, "Asthma" as a word
+        found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
+                               value=(facet("has", condition),)))  # fmt: skip
     for match in _SOBER.finditer(sentence):
         said = "Is in recovery" if "recovery" in match.group(0).lower() else "Is sober"
         found.append(Candidate(FACT, said, slot="health:sobriety", value=(facet("is", said),)))
@@ -227,4 +242,41 @@ def _hobby(content: str, name: str) -> Candidate:
     return Candidate(FACT, f"Hobby: {content}", entities=(mention,))
 
 
-RULES: tuple[Callable[[str], list[Candidate]], ...] = (health_conditions, hobbies)
+# Habits one has given up, or keeps away from: "I quit smoking in March", "I gave up drinking", "i dont drink anymore",
+# "I no longer gamble". Said by the speaker, as done: "I'm trying to quit", "I should stop drinking" are not.
+# Habit → (what a "no longer" says, what a "quit" says, its slot, its value); drinking shares "Is sober"'s slot, value.
+_HABITS = {
+    "drink": ("Doesn't drink alcohol", "Doesn't drink alcohol", "health:sobriety", "is:sober"),
+    "smoke": ("Doesn't smoke", "Quit smoking", "habit:smoking", "quit:smoking"),
+    "vape": ("Doesn't vape", "Quit vaping", "habit:vaping", "quit:vaping"),
+    "gamble": ("Doesn't gamble", "Quit gambling", "habit:gambling", "quit:gambling"),
+}
+_GIVEN_UP = {
+    "drinking": "drink", "alcohol": "drink", "booze": "drink", "the drink": "drink", "the booze": "drink",
+    "smoking": "smoke", "cigarettes": "smoke", "cigs": "smoke", "the cigarettes": "smoke", "vaping": "vape",
+    "the vape": "vape", "gambling": "gamble", "betting": "gamble",
+}  # fmt: skip
+_QUIT = re.compile(
+    rf"(?i)\bi(?:\s+(?:have|had)|['’]ve)?\s+(?:finally\s+|just\s+|officially\s+|completely\s+)?"
+    rf"(?:quit|stopped|gave\s+up|given\s+up|kicked)\s+(?P<x>{alternation(_GIVEN_UP, any_space=True)})(?![\w-])"
+)
+_NO_LONGER = re.compile(
+    rf"(?i)\bi\s+(?:(?P<longer>no\s+longer)\s+|(?:don't|do\s+not|never)\s+)(?P<x>{alternation(_HABITS)})"
+    rf"(?:\s+(?:alcohol|anymore|any\s+more|at\s+all|these\s+days|now))*"
+    rf"(?=\s*(?:$|[.,;!)]|\s(?:since|because|cause|but|so|after|for|ever|either)\b))"
+)
+
+
+def habits_given_up(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _QUIT.finditer(sentence):
+        habit = _GIVEN_UP[" ".join(match.group("x").lower().split())]
+        _, said, slot, value = _HABITS[habit]
+        found.append(Candidate(FACT, said, slot=slot, value=(value,)))
+    for match in _NO_LONGER.finditer(sentence):
+        said, _, slot, value = _HABITS[match.group("x").lower()]
+        found.append(Candidate(FACT, said, slot=slot, value=(value,)))
+    return found
+
+
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (health_conditions, hobbies, habits_given_up)

@@ -76,6 +76,16 @@ _FAVOURITE = re.compile(
     r"(?:absolute\s+|all[-\s]time\s+|total\s+|number\s+one\s+|top\s+)?favou?rite\b"
 )
 # "my favourite colour is green": one favourite per kind (a new one supersedes), a taste said strongly.
+# "coffee is my fuel", "the gym is my happy place", "K-pop is my jam": what one turns to for good is what one loves.
+# Only words that say it is good: "my life", "my weakness", "my addiction", "my thing" may say the opposite, and "my
+# therapy" may be a treatment ("Humira is my therapy").
+_MY_COMFORT = re.compile(
+    r"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)(?P<x>[a-z][\w\s'&-]{1,40}?)"
+    r"\s+(?:is|are)\s+(?:honestly\s+|really\s+|literally\s+|basically\s+|definitely\s+|still\s+|just\s+|lowkey\s+"
+    r"|totally\s+|kind\s+of\s+|kinda\s+)?my\s+"
+    r"(?:jam|fuel|go-to|guilty\s+pleasure|happy\s+place|comfort\s+food|love\s+language)(?![\w-])"
+)
+_SOMEONE = re.compile(r"(?i)^(?:my|our|his|her|their|your|he|she|they|you|it|this|that|who|what)\b")
 _MY_FAVOURITE = re.compile(
     rf"(?i)\bmy\s+(?:absolute\s+|all[-\s]time\s+|current\s+)?(?:favou?rite|fav|fave)\s+(?P<kind>[a-z][\w\s'-]{{1,30}}?)"
     rf"\s+(?:is|are|has\s+to\s+be|would\s+be)\s+{phrase('x')}"
@@ -154,6 +164,11 @@ def like_preferences(sentence: str) -> list[Candidate]:
             continue  # "Do you remember what is my favourite?", "Not sure pizza is my favourite anymore"
         what = _object(_without_leading_filler(match.group("x")))
         if what:
+            found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
+    for match in _MY_COMFORT.finditer(sentence):
+        said = match.group("x")
+        what = "" if _SOMEONE.match(said) or _NOT_A_FAVOURITE.search(said) else _object(_without_leading_filler(said))
+        if what and not sentence.rstrip().endswith("?"):
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
     for match in _MY_FAVOURITE.finditer(sentence):
         kind, what = " ".join(match.group("kind").lower().split()), _object(match.group("x"))

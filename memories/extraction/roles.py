@@ -121,6 +121,44 @@ _DRIVE_FOR = re.compile(
     rf"(?:\s+(?i:in)\s+(?P<place>{_PROPER}))?"
 )
 
+# Where one works, said by the work: "I haul reefer for Lone Star Freight", "drive the 43 for Stagecoach", "I teach
+# yoga at Bodyworks", "I code for a startup" (no name: not read). The work's object is a few words; the employer is a
+# name. Not a person or a day one does it for ("I cook for Mum", "I design for Christmas").
+_WORK_FOR_VERBS = r"haul|drive|deliver|code|program|design|write|edit|model|freelance|contract|build|sell"
+_WORK_AT_VERBS = r"teach|nurse|cook|clean|bartend|waitress|waiter|serve|lecture|coach|tutor|work\s+shifts|do\s+shifts"
+_WORKS_FOR = re.compile(
+    rf"(?:(?i:\bi)\s+|^)(?:(?i:also|still|now|currently)\s+)?"
+    rf"(?P<said>(?i:{_WORK_FOR_VERBS})(?:\s+[\w'-]+){{0,3}}?\s+(?i:for)"
+    rf"|(?i:{_WORK_AT_VERBS})(?:\s+[\w'-]+){{0,3}}?\s+(?i:at))"
+    rf"\s+(?P<org>{_PROPER})"
+)
+_NOT_EMPLOYERS = re.compile(
+    r"(?i)^(?:the\s+)?(?:mum|mom|mam|dad|mr|mrs|ms|miss|dr|christmas|easter|thanksgiving|diwali|eid|halloween|xmas"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august"
+    r"|september|october|november|december|i|me|we|home|night|noon|lunch|dinner)\b"
+)
+
+
+def work_for_facts(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _WORKS_FOR.finditer(sentence):
+        name = _without_the(match.group("org"))
+        if _NOT_EMPLOYERS.match(name):
+            continue
+        employer = place("workplace", name)
+        verb, _, rest = " ".join(match.group("said").split()).partition(" ")
+        content = f"{_third_person(verb)} {rest} {employer.display_name}"  # "Teaches yoga at Bodyworks"
+        found.append(Candidate(FACT, content, slot="workplace", value=(employer.ref,), entities=(employer,)))
+    return found
+
+
+def _third_person(verb: str) -> str:
+    """'teach' → 'Teaches', 'haul' → 'Hauls', 'do' → 'Does'."""
+    verb = verb.lower()
+    if verb == "do":
+        return "Does"
+    return (verb + ("es" if verb.endswith(("ch", "sh", "ss", "x", "o")) else "s")).capitalize()
+
 
 def role_facts(sentence: str) -> list[Candidate]:
     found: list[Candidate] = []
@@ -337,4 +375,4 @@ def _without_the(name: str) -> str:
     return re.sub(r"^(?:the|The)\s+", "", title(name.strip()))
 
 
-RULES: tuple[Callable[[str], list[Candidate]], ...] = (role_facts, study_facts, business_facts)
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (role_facts, study_facts, business_facts, work_for_facts)

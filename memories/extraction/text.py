@@ -11,7 +11,9 @@ from django.utils.text import slugify
 # A captured phrase ends at punctuation or at a conjunction that starts a new clause.
 CLAUSE_END = (
     r"(?=\s*(?:[.!?,;:\n()]|\s(?:but|because|cause|since|and then|so that|though|although|when|while|lol|haha"
-    r"|please|pls|plz)\b|$))"
+    r"|please|pls|plz)\b"
+    # a second clause of one's own: "I love coffee and I hate tea"
+    r"|\s(?:and|but)\s+(?:i|i'm|i’m|im|i've|i’ve|ive)\s|$))"
 )
 PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END
 
@@ -100,6 +102,31 @@ def stated(sentence: str) -> str:
         sentence = head if comma and not _QUESTION_START.match(head) else ""
     supposed = _HYPOTHETICAL.search(sentence)
     return sentence[: supposed.start()] if supposed else sentence
+
+
+# Contractions typed without their apostrophe ("i dont eat meat", "cant stand cilantro", "ive got two kids"),
+# given it back so the rules read them as they read "don't". Only words that are nothing else in English, and only in
+# a sentence that speaks English in the first person ("dont" is French for "whose", "cant" Catalan for "singing").
+_BARE_CONTRACTIONS = {
+    "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't", "couldnt": "couldn't",
+    "wouldnt": "wouldn't", "shouldnt": "shouldn't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't",
+    "werent": "weren't", "havent": "haven't", "hasnt": "hasn't", "hadnt": "hadn't", "ive": "I've",
+    "youre": "you're", "theyre": "they're", "thats": "that's", "whats": "what's", "shes": "she's",
+}  # fmt: skip
+_BARE_CONTRACTION = re.compile(rf"(?i)\b(?:{'|'.join(_BARE_CONTRACTIONS)})\b")
+_ENGLISH_FIRST_PERSON = re.compile(r"(?i)(?<![\w'’-])(?:i|my|me|im|ive)(?![\w'’-])")
+
+
+def with_apostrophes(sentence: str) -> str:
+    """``sentence`` with the apostrophe of its bare contractions back ("i dont drink anymore" → "i don't drink
+    anymore"); unchanged unless it speaks English in the first person."""
+    if not _ENGLISH_FIRST_PERSON.search(sentence):
+        return sentence
+    return _BARE_CONTRACTION.sub(lambda m: _as_typed(m.group(0), _BARE_CONTRACTIONS[m.group(0).lower()]), sentence)
+
+
+def _as_typed(typed: str, word: str) -> str:
+    return word.upper() if typed.isupper() and len(typed) > 1 else word
 
 
 def sentences(message: str) -> list[str]:

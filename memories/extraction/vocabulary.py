@@ -57,6 +57,9 @@ RELATIONS = {
     "ammi": "mother", "abbu": "father", "abba": "father", "baba": "father", "bhaiya": "brother", "didi": "sister",
     "lola": "grandmother", "lolo": "grandfather", "bubbe": "grandmother", "zayde": "grandfather",
     "tita": "aunt", "tito": "uncle", "auntie": "aunt", "aunty": "aunt",
+    "mam": "mother", "mammy": "mother", "nanay": "mother", "tatay": "father", "kuya": "brother", "missus": "wife",
+    "cofounder": "cofounder", "co-founder": "cofounder", "co-worker": "colleague", "stepson": "stepson",
+    "stepdaughter": "stepdaughter",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.

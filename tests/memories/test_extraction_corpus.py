@@ -109,12 +109,12 @@ HELDOUT_FLOORS = {
 # The second development corpus (written blind, like the held-out one, but tuned on by kind): before its first rules,
 # facts P 0.81 R 0.27, preferences P 0.96 R 0.41, entities P 0.84 R 0.36, mood 0.43 (5 sad read as happy).
 DEV2_FLOORS = {
-    ("memories", "fact", "precision"): 0.89,
-    ("memories", "fact", "recall"): 0.58,
+    ("memories", "fact", "precision"): 0.90,
+    ("memories", "fact", "recall"): 0.61,
     ("memories", "preference", "precision"): 0.97,
     ("memories", "preference", "recall"): 0.75,
     ("entities", "all", "precision"): 0.94,
-    ("entities", "all", "recall"): 0.60,
+    ("entities", "all", "recall"): 0.62,
     ("mood", "keywords", "accuracy"): 0.75,
 }
 # Ceiling, same rule the other way: it only ever goes down (the target is 0).
