@@ -136,8 +136,11 @@ def score_corpus(items: list[dict[str, Any]], *, extractions: list[Any] | None =
     kinds: dict[str, _Tally] = {"fact": _Tally(), "preference": _Tally()}
     entities: dict[str, _Tally] = defaultdict(_Tally)
     relations = _Relations()
+    people: dict[str, dict[str, str]] = defaultdict(dict)  # per life, its named people so far, as the pipeline knows
     for i, item in enumerate(items):
-        extraction = extract(item["text"], role="user") if extractions is None else extractions[i]
+        known = people[_life(item["id"])]
+        extraction = extract(item["text"], role="user", people=known) if extractions is None else extractions[i]
+        known.update(_named_people(extraction.mentions))
         for kind, expected_key in (("fact", "facts"), ("preference", "preferences")):
             found = [c for c in extraction.candidates if c.memory_type == kind]
             _score_memories(item["id"], kind, item[expected_key], found, kinds[kind])
@@ -156,6 +159,23 @@ def score_corpus(items: list[dict[str, Any]], *, extractions: list[Any] | None =
         "misses": [miss for tally in (*kinds.values(), *entities.values()) for miss in tally.misses],
         "false_positives": [fp for tally in (*kinds.values(), *entities.values()) for fp in tally.false_positives],
         "wrong_relations": relations.wrong,
+    }
+
+
+def _life(item_id: str) -> str:
+    """ "maya-013" → "maya": a life's messages are read in order, each knowing the people named before it; the
+    one-offs ("misc-07") each stand alone."""
+    life, _, number = item_id.rpartition("-")
+    return life if life and number.isdigit() and not life.startswith(("misc", "oneoff")) else item_id
+
+
+def _named_people(mentions: Iterable[Any]) -> dict[str, str]:
+    from memories.extraction.entities import is_named
+
+    return {
+        m.display_name: m.metadata["relation"]
+        for m in mentions
+        if m.entity_type == "person" and is_named(m) and m.metadata.get("relation")
     }
 
 

@@ -23,7 +23,7 @@ from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
 from memories.services import recent
 from memories.services.candidates import candidate_apply
 from memories.services.enrichment import memories_embed_pending, memory_merge_similar
-from memories.services.entities import contact_entities, entities_mentioned, entity_resolve
+from memories.services.entities import contact_entities, entities_mentioned, entity_resolve, known_people
 from memories.services.llm_extraction import memories_extract_with_llm
 from memories.services.records import memory_link_reply
 from metrics.instruments import ingest_processed
@@ -60,7 +60,8 @@ def message_process_inline(*, message_id: int) -> bool:
         if message.role == Role.USER:
             contact_state_record_activity(state=state, conversation=message.conversation, at=message.sent_at)
             state.save()
-        _remember(message, extract(message.content, role=message.role))
+        known = contact_entities(message.contact)
+        _remember(message, extract(message.content, role=message.role, people=known_people(known)), known)
         message.extracted_at = clock.now()
         message.save(update_fields=["extracted_at"])
     return True
@@ -108,8 +109,7 @@ def _record_mood(message: Message) -> None:
         logger.exception("mood classification failed for message %s", message.pk)
 
 
-def _remember(message: Message, extraction: Extraction) -> None:
-    known = contact_entities(message.contact)
+def _remember(message: Message, extraction: Extraction, known: list[ContactEntity]) -> None:
     recent_rows = recent.recent_memories(message.contact_id)
     for candidate in extraction.candidates:
         candidate_apply(message=message, candidate=candidate, known=known, recent_rows=recent_rows)

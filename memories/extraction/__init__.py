@@ -6,7 +6,9 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
-from memories.extraction import boundaries, facts, household, languages, lifestyle, preferences, roles, tastes
+from collections.abc import Mapping
+
+from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.text import normalise, sentences, stated, with_apostrophes, without_quotations
@@ -20,26 +22,39 @@ _RULES = (
 )  # fmt: skip
 
 
-def extract(message: str, *, role: str) -> Extraction:
+def extract(message: str, *, role: str, people: Mapping[str, str] | None = None) -> Extraction:
+    """``people``: the contact's named people, name → relation ("Kasia" → "wife"): a message naming one alone
+    ("Kasia got the ward manager job") is read as one naming her as "my wife Kasia" (``known``)."""
     if role != "user":
         return Extraction(candidates=(), mentions=(), meaningful=False)
     candidates: list[Candidate] = []
     mentions: list[EntityMention] = []
+    openings: list[str] = []
     said = _sentences(message)
     for sentence in said:  # people and pets are mentioned in questions too ("should I call my mum?")
         mentions.extend(
             pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence)
             + languages.mentions(sentence)
         )  # fmt: skip
+    if people:
+        for i, sentence in enumerate(said):
+            said[i], opened = known.as_first_said(sentence, people)
+            openings += opened
     statements = [part for sentence in said if (part := stated(sentence).strip())]
     for sentence in statements:
         for rule in _RULES:
             candidates.extend(rule(sentence))
     for message_rule in household.MESSAGE_RULES:  # what one sentence says of another ("…a puppy! his name is Bruno")
         candidates.extend(message_rule(" ".join(statements)))
+    linked = [e for c in candidates for e in c.entities]
+    if openings:
+        candidates = known.without_restated(candidates, openings, _RULES)
+        # a known person named alone is linked by the facts said of them, and found by name when the message is
+        # stored (``entities_mentioned``); not mentioned anew as if introduced
+        linked = [e for c in candidates for e in c.entities if not known.introduced_before(e, people or {})]
     return Extraction(
         candidates=tuple(_unique(candidates)),
-        mentions=tuple(_unique_mentions([*mentions, *(e for c in candidates for e in c.entities)])),
+        mentions=tuple(_unique_mentions([*mentions, *linked])),
         meaningful=is_meaningful(message),
     )
 

@@ -202,13 +202,40 @@ _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>
 _PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
 _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|are)\s+{phrase('x')}")
 
+# Where one is admitted: a named school or team ("UNILAG", "Harvard"), or a course or team said as one ("the nursing
+# program") — not "into trouble" or "into the car".
+_ADMITTED_TO = (
+    r"(?:(?-i:[A-Z])|(?i:the|a|an|her|his|their)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?i:program|programme|course|university|uni|college|school|academy|team|squad|band|choir|residency|phd|masters))"
+)
 _RELATION_FACT = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
     rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
     rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
     # "my son has asthma", "my mum has type 2 diabetes": a condition, said without an article
-    rf"|has(?=\s+(?:type\s+[12]\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))))\s+{phrase('x')}"
+    rf"|has(?=\s+(?:type\s+[12]\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))"
+    # what happened to them that lasts: "got into UNILAG", "got the ward manager job", "moved back to Poland",
+    # "moves in with me next month"
+    rf"|(?:just\s+)?got\s+(?:accepted\s+|admitted\s+)?(?:into|to)(?=\s+{_ADMITTED_TO})"
+    rf"|(?:just\s+)?got\s+(?:accepted|admitted)\s+at(?=\s+{_ADMITTED_TO})"
+    rf"|(?:just\s+)?got(?=\s+(?:the|a|an|her|his|their)\s+(?:[\w'-]+\s+){{0,3}}?"
+    rf"(?:job|promotion|position|role|place|scholarship|offer)\b)"
+    rf"|(?:went|moved|is\s+moving|is\s+going)\s+back\s+to|is\s+moving\s+to))\s+{phrase('x')}"
+)
+# "my girlfriend Camille moves in with me next month": they will live with the contact.
+_MOVES_IN = re.compile(
+    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
+    rf"(?P<verb>(?i:(?:just\s+)?(?:moves|moved|is\s+moving|will\s+move)\s+in))\s+(?i:with\s+(?:me|us))\b"
+)
+# A value that points at what the message said elsewhere ("Kabir has a flat there") says nothing on its own.
+_POINTING_WORDS = frozenset({"there", "here", "it", "that", "this", "them", "one"})
+# "my dad passed away last year", "Tatay died in 2019": a loss is who they are now.
+_PASSED_AWAY = re.compile(
+    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+(?i:has\s+)?"
+    rf"(?i:passed\s+away|passed\s+on|died)(?![\w-])"
+    rf"(?P<when>\s+(?i:last\s+(?:year|month|week|spring|summer|autumn|fall|winter)|in\s+\d{{4}}|this\s+(?:year|month)"
+    rf"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?)\s+ago))?"
 )
 # "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
 _NOT_A_POSSESSION = re.compile(
@@ -583,9 +610,21 @@ def relation_facts(sentence: str) -> list[Candidate]:
             continue  # "my dad is in London this week": a visit, not where he lives
         if verb.endswith("from") and RELATIONS.get(match.group("kind").lower()) in _WORK_RELATIONS:
             continue  # "my boss is from Google": where they work, not a hometown
-        if who and value:
+        if who and value and value.split()[-1].lower() not in _POINTING_WORDS:
             label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
             found.append(_fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
+    for match in _MOVES_IN.finditer(sentence):
+        who = person_mentions(match.group("who"))
+        if who:
+            label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
+            verb = " ".join(match.group("verb").lower().split())
+            found.append(_fact(f"{label} {verb} with them", "", who[0]))
+    for match in _PASSED_AWAY.finditer(sentence):
+        who = person_mentions(match.group("who"))
+        if who:
+            label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
+            when = " ".join((match.group("when") or "").split())
+            found.append(_fact(f"{label} passed away" + (f" {when}" if when else ""), "", who[0]))
     return found
 
 
@@ -603,9 +642,11 @@ _FOR_NOW = re.compile(
 _TITLE_WORDS = alternation(JOB_TITLES | IDENTITY_NOUNS)
 _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")
 _A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{alternation(PET_SPECIES)})$")
-_DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies")
+_DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies|(?:just\s+)?got\b")
 _PLACE_KIND = {"lives in": "location", "moved to": "location", "is in": "location", "is still in": "location",
-               "is from": "location", "is originally from": "location",
+               "is from": "location", "is originally from": "location", "went back to": "location",
+               "moved back to": "location", "is moving back to": "location", "is going back to": "location",
+               "is moving to": "location",
                "is back in": "location", "works at": "workplace", "works for": "workplace",
                "studies at": "school", "is studying": "school"}  # fmt: skip
 _PROPER_TAIL = re.compile(r"(?:^|\s)(?P<prep>in|at|for|to)\s+(?P<name>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")

@@ -19,7 +19,7 @@ from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import content_words, normalise
 from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus
 from memories.services.enrichment import same_time_if_an_episode
-from memories.services.entities import entity_resolve
+from memories.services.entities import entity_resolve, known_people
 from memories.services.records import memory_create, memory_reinforce, memory_supersede
 
 NEAR_DUPLICATE_OVERLAP = 0.8  # share of content words in common (Jaccard) that counts as "the same"
@@ -101,8 +101,9 @@ def _held_value(holder: Memory) -> tuple[str, ...] | None:
     messages = Message.objects.filter(
         tenant_id=holder.tenant_id, client_message_id__in=holder.source_message_ids[:_SOURCES_READ]
     ).only("content", "role")
+    people = known_people(ContactEntity.objects.filter(contact_id=holder.contact_id)) if holder.contact_id else {}
     for source in messages:
-        for said in extract(source.content, role=source.role).candidates:
+        for said in extract(source.content, role=source.role, people=people).candidates:
             if said.slot == holder.slot and said.content == holder.content and said.value:
                 return said.value
     return None

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from contacts.models import Contact
 from memories.extraction import EntityMention
+from memories.extraction.vocabulary import RELATIONS
 from memories.models import ContactEntity
 
 
@@ -43,6 +44,18 @@ def entities_mentioned(text: str, known: Sequence[ContactEntity]) -> list[Contac
 
 def contact_entities(contact: Contact) -> list[ContactEntity]:
     return list(ContactEntity.objects.filter(contact=contact))
+
+
+def known_people(known: Iterable[ContactEntity]) -> dict[str, str]:
+    """The contact's people known by a name of their own, name → relation ("Kasia" → "wife"), for extraction to read
+    a message that names one alone. Not "Mum" (a relation said as a name) nor someone without a relation."""
+    people = {}
+    for entity in known:
+        relation = (entity.metadata or {}).get("relation")
+        name = entity.display_name
+        if entity.entity_type == "person" and relation and name[:1].isupper() and name.lower() not in RELATIONS:
+            people[name] = relation
+    return people
 
 
 def _match(mention: EntityMention, known: Iterable[ContactEntity]) -> ContactEntity | None:

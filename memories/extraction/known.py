@@ -1,0 +1,64 @@
+"""People the contact has already introduced ("my wife Kasia", "our son Kuba"), read when a later message names them
+alone: "Kasia got the ward manager job", "Kuba has asthma", "kayla got accepted into the nursing program".
+
+A known name at the head of a clause is read as the contact first said it ("my wife Kasia got the ward manager job"),
+so the rules that read what is said of a relative read it too; what that opening alone would say ("Wife's name is
+Kasia") is already known and is not said again. Only the head of a clause: "I called Kasia" or "Kasia's mother" say
+nothing of Kasia herself."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import RELATIONS
+
+# What may come before a clause's subject: the sentence's start, punctuation, a conjunction, and a few openers.
+_CLAUSE_HEAD = re.compile(
+    r"(?i)(?:^|[,;:(]\s*|\b(?:and|but|so|then|now|because|cause|since|when|plus|also)\s+)"
+    r"(?:(?:omg|wow|yay|so|well|also|guess\s+what|update|news|btw|anyway)\W+)*$"
+)
+# What follows a subject: a word in lowercase (a verb: "has", "got", "is"), or a comma before an apposition.
+_PREDICATE = re.compile(r"\s+(?:just\s+|finally\s+|also\s+)?[a-z]|\s*,\s*(?:who|she|he|they)\b")
+
+
+def relation_word(relation: str) -> str | None:
+    """The word for ``relation`` that the rules read after "my": the relation itself when it is one ("wife"), else
+    a word that means it ("child" → "kid"); None for a relation no word names."""
+    if relation in RELATIONS:
+        return relation
+    return next((word for word, meaning in RELATIONS.items() if meaning == relation), None)
+
+
+def as_first_said(sentence: str, people: Mapping[str, str]) -> tuple[str, list[str]]:
+    """``sentence`` with each known name at the head of a clause read as "my <relation> <Name>", and the openings
+    put in. ``people``: name as the contact wrote it → relation ("Kasia" → "wife")."""
+    openings = []
+    for name, relation in people.items():
+        word = relation_word(relation)
+        if not word or len(name) < 2:
+            continue
+        flags = re.IGNORECASE if sentence == sentence.lower() else 0
+        pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", flags)
+        for match in reversed(list(pattern.finditer(sentence))):
+            if _CLAUSE_HEAD.search(sentence[: match.start()]) and _PREDICATE.match(sentence, match.end()):
+                opening = f"my {word} {name}"
+                sentence = sentence[: match.start()] + opening + sentence[match.end() :]
+                openings.append(opening)
+    return sentence, openings
+
+
+def without_restated(
+    candidates: list[Candidate], openings: list[str], rules: tuple[Callable[[str], list[Candidate]], ...]
+) -> list[Candidate]:
+    """``candidates`` without what the openings alone say ("Wife's name is Kasia"): it is known already."""
+    restated = {c.content for opening in set(openings) for rule in rules for c in rule(opening)}
+    return [c for c in candidates if c.content not in restated]
+
+
+def introduced_before(mention: EntityMention, people: Mapping[str, str]) -> bool:
+    """Whether ``mention`` is one of the contact's known people, as known: a new relation ("Tom proposed!" of a
+    boyfriend: now a fiancé) is news."""
+    name = mention.display_name
+    return mention.entity_type == "person" and name in people and mention.metadata.get("relation") == people[name]

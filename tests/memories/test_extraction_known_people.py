@@ -1,0 +1,116 @@
+"""People the contact introduced before, named alone later ("Kasia got the ward manager job"), and what lasts of what
+happens to the people in one's life: admissions, new jobs, moves back, moving in, losses.
+
+Pure rule tests first (every sentence written for this test, not taken from the labelled corpora), then the pipeline
+on real Postgres: a name introduced in one message is known to the next."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from contacts.models import Tenant
+from memories.extraction import extract
+from memories.extraction.known import as_first_said, relation_word
+from memories.models import Memory
+from tests.memories.helpers import ingest
+
+T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
+PEOPLE = {"Kasia": "wife", "Kuba": "son", "Deniz": "child", "Marek": "friend", "Tom": "boyfriend"}
+
+
+def _facts(message: str, people: dict[str, str] | None = None) -> list[str]:
+    return [c.content for c in extract(message, role="user", people=people).candidates if c.memory_type == "fact"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Kasia got the ward manager job!!! she worked so hard", "Kasia got the ward manager job"),
+        ("Kuba has asthma, had an attack at school today", "Kuba has asthma"),
+        ("kuba has asthma", "Kuba has asthma"),  # typed in lowercase, as the whole message is
+        ("omg Marek went back to Poland", "Marek went back to Poland"),
+        ("Deniz, who is 19, studies at the TU", "Deniz is 19"),
+    ],
+)
+def test_a_known_person_named_alone_is_read_as_when_introduced(message: str, expected: str) -> None:
+    assert expected in _facts(message, PEOPLE)
+    assert expected not in _facts(message)  # unknown, the same words say nothing of anyone
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I called Kasia last night", "Kasia's mother is coming for 3 months", "Is Kasia a nurse?", "with Kasia, always"],
+)
+def test_a_known_name_that_is_not_a_clause_subject_says_nothing_of_them(message: str) -> None:
+    assert _facts(message, PEOPLE) == []
+
+
+def test_what_is_known_already_is_not_said_again() -> None:
+    extraction = extract("Kasia got the ward manager job", role="user", people=PEOPLE)
+
+    assert "Wife's name is Kasia" not in [c.content for c in extraction.candidates]
+    # she is linked by the fact, not mentioned anew as if introduced
+    fact = next(c for c in extraction.candidates if c.content == "Kasia got the ward manager job")
+    assert [e.ref for e in fact.entities] == ["person:kasia"]
+    assert not [m for m in extraction.mentions if m.display_name == "Kasia"]
+
+
+def test_a_new_relation_for_a_known_person_is_news() -> None:
+    extraction = extract("Tom proposed!!! he's my fiancé now", role="user", people=PEOPLE)
+
+    assert [(m.display_name, m.metadata["relation"]) for m in extraction.mentions] == [("Tom", "fiance")]
+
+
+def test_a_relation_without_its_own_word_is_said_with_one_that_means_it() -> None:
+    assert relation_word("wife") == "wife"
+    assert relation_word("child") == "kid"
+    assert relation_word("no such relation") is None
+    assert as_first_said("Deniz is 19", {"Deniz": "child"}) == ("my kid Deniz is 19", ["my kid Deniz"])
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my daughter got accepted into the nursing program", "Daughter got accepted into the nursing program"),
+        ("my brother Emeka just got into UNILAG", "Emeka just got into UNILAG"),
+        ("my brother got a job at Tesco", "Brother got a job at Tesco"),
+        ("my friend Marek went back to Poland", "Marek went back to Poland"),
+        ("my girlfriend Camille moves in with me next month", "Camille moves in with them"),
+        ("my dad passed away last year", "Dad passed away last year"),
+        ("my grandmother died", "Grandmother passed away"),
+    ],
+)
+def test_what_lasts_of_what_happens_to_the_people_in_ones_life(message: str, expected: str) -> None:
+    assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my sister got into trouble again",
+        "my mum got into the car",
+        "my son got a cold",
+        "my boss got a new car",
+        "Kabir has a flat there",
+    ],
+)
+def test_what_passes_or_points_elsewhere_is_no_fact_of_theirs(message: str) -> None:
+    assert _facts(message, {"Kabir": "fiance"}) == []
+
+
+@pytest.mark.django_db
+def test_a_person_introduced_in_one_message_is_known_to_the_next(tenant: Tenant) -> None:
+    # given the contact introduced their wife
+    ingest(tenant, "My wife Kasia is a nurse at the Mater", message_id="m1", at=T0)
+
+    # when a later message names her alone
+    ingest(tenant, "Kasia got the ward manager job!!!", message_id="m2", at=T0)
+
+    # then what it says of her is a fact linked to her, and her name is not stated again
+    fact = Memory.objects.get(tenant=tenant, content="Kasia got the ward manager job")
+    assert fact.memory_type == "fact"
+    assert [e.ref for e in fact.entities.all()] == ["person:kasia"]
+    name = Memory.objects.get(tenant=tenant, content="Wife's name is Kasia")
+    assert name.source_message_ids == ["m1"]
