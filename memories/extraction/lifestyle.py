@@ -242,8 +242,8 @@ def _hobby(content: str, name: str) -> Candidate:
     return Candidate(FACT, f"Hobby: {content}", entities=(mention,))
 
 
-# Habits one has given up, or keeps away from: "I quit smoking in March", "I gave up drinking", "i dont drink anymore",
-# "I no longer gamble". Said by the speaker, as done: "I'm trying to quit", "I should stop drinking" are not.
+# Habits one has given up: "I quit smoking in March", "I gave up drinking", "i dont drink anymore", "I no longer
+# gamble". Said by the speaker, as done: "I'm trying to quit", "I should stop drinking" are not.
 # Habit → (what a "no longer" says, what a "quit" says, its slot, its value); drinking shares "Is sober"'s slot, value.
 _HABITS = {
     "drink": ("Doesn't drink alcohol", "Doesn't drink alcohol", "health:sobriety", "is:sober"),
@@ -260,10 +260,12 @@ _QUIT = re.compile(
     rf"(?i)\bi(?:\s+(?:have|had)|['’]ve)?\s+(?:finally\s+|just\s+|officially\s+|completely\s+)?"
     rf"(?:quit|stopped|gave\s+up|given\s+up|kicked)\s+(?P<x>{alternation(_GIVEN_UP, any_space=True)})(?![\w-])"
 )
+# A change, not a plain negation: "I don't smoke, never have" is a negated statement (no fact, as "I don't have a
+# dog"); "i dont drink anymore", "I no longer gamble" tell of a habit left behind.
 _NO_LONGER = re.compile(
-    rf"(?i)\bi\s+(?:(?P<longer>no\s+longer)\s+|(?:don't|do\s+not|never)\s+)(?P<x>{alternation(_HABITS)})"
-    rf"(?:\s+(?:alcohol|anymore|any\s+more|at\s+all|these\s+days|now))*"
-    rf"(?=\s*(?:$|[.,;!)]|\s(?:since|because|cause|but|so|after|for|ever|either)\b))"
+    rf"(?i)\bi\s+(?:no\s+longer\s+(?P<x>{alternation(_HABITS)})(?:\s+alcohol)?"
+    rf"|(?:don't|do\s+not)\s+(?P<y>{alternation(_HABITS)})(?:\s+alcohol)?\s+(?:anymore|any\s+more))"
+    rf"(?=\s*(?:$|[.,;!)]|\s))"
 )
 
 
@@ -274,7 +276,7 @@ def habits_given_up(sentence: str) -> list[Candidate]:
         _, said, slot, value = _HABITS[habit]
         found.append(Candidate(FACT, said, slot=slot, value=(value,)))
     for match in _NO_LONGER.finditer(sentence):
-        said, _, slot, value = _HABITS[match.group("x").lower()]
+        said, _, slot, value = _HABITS[(match.group("x") or match.group("y")).lower()]
         found.append(Candidate(FACT, said, slot=slot, value=(value,)))
     return found
 

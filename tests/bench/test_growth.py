@@ -85,3 +85,23 @@ def test_periodic_mode_times_each_step_and_purges_the_tenant() -> None:
     assert sum(figures["active_before"].values()) > 0
     assert not Tenant.objects.filter(slug__startswith="bench-growth-pass").exists()
     assert not Memory.objects.filter(tenant__slug__startswith="bench-growth").exists()
+
+
+def test_no_scripted_negation_or_hypothetical_of_the_second_life_is_read_as_a_fact() -> None:
+    # given every user message of the backfill life's year, read by the rules with the people she named so far
+    from bench.growth_backfill import NEVER, life_messages
+    from memories.extraction import extract
+
+    people: dict[str, str] = {}
+    read = []
+    for day in life_messages():
+        for said in day:
+            if said.role == "user":
+                extraction = extract(said.text, role="user", people=people)
+                read += [c.content for c in extraction.candidates if c.memory_type in {"fact", "preference"}]
+                people |= {m.display_name: m.metadata["relation"] for m in extraction.mentions
+                           if m.entity_type == "person" and m.metadata.get("relation") and m.aliases
+                           and not m.aliases[0].startswith("my ")}  # fmt: skip
+
+    # then none of what she denies or only supposes ("I don't smoke, never have", "if I had a dog…") is among them
+    assert [content for content in read if any(word in content.lower() for word in NEVER)] == []

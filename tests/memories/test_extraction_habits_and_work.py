@@ -59,9 +59,8 @@ def test_ive_got_is_not_an_errand_or_an_appointment() -> None:
     [
         ("I quit smoking in March", ("fact", "Quit smoking", "habit:smoking")),
         ("I've finally given up the booze", ("fact", "Doesn't drink alcohol", "health:sobriety")),
-        ("I don't drink, never have", ("fact", "Doesn't drink alcohol", "health:sobriety")),
         ("I no longer gamble", ("fact", "Doesn't gamble", "habit:gambling")),
-        ("I don't smoke either", ("fact", "Doesn't smoke", "habit:smoking")),
+        ("I don't smoke anymore, quit years ago", ("fact", "Doesn't smoke", "habit:smoking")),
     ],
 )
 def test_a_habit_given_up_is_a_fact(message: str, expected: tuple[str, str, str]) -> None:
@@ -77,6 +76,9 @@ def test_a_habit_given_up_is_a_fact(message: str, expected: tuple[str, str, str]
         "Did I quit smoking?",
         "I never smoke weed on weekdays",
         "I quit my job",
+        # a plain negation is not a habit left behind (as "I don't have a dog" is no fact)
+        "I don't smoke, never have, the asthma would kill me",
+        "I don't drink, never have",
     ],
 )
 def test_a_habit_only_wished_asked_or_of_another_kind_is_not(message: str) -> None:
