@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import RELATIONS
@@ -34,19 +35,24 @@ def relation_word(relation: str) -> str | None:
 def as_first_said(sentence: str, people: Mapping[str, str]) -> tuple[str, list[str]]:
     """``sentence`` with each known name at the head of a clause read as "my <relation> <Name>", and the openings
     put in. ``people``: name as the contact wrote it → relation ("Kasia" → "wife")."""
+    any_case = sentence == sentence.lower()  # one who types in lowercase types names so too
+    by_name = {(name.lower() if any_case else name): name for name in people if len(name) > 1}
     openings = []
-    for name, relation in people.items():
-        word = relation_word(relation)
-        if not word or len(name) < 2:
-            continue
-        flags = re.IGNORECASE if sentence == sentence.lower() else 0
-        pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w'’-])", flags)
-        for match in reversed(list(pattern.finditer(sentence))):
-            if _CLAUSE_HEAD.search(sentence[: match.start()]) and _PREDICATE.match(sentence, match.end()):
-                opening = f"my {word} {name}"
-                sentence = sentence[: match.start()] + opening + sentence[match.end() :]
-                openings.append(opening)
+    for match in reversed(list(_names(tuple(sorted(by_name)), any_case).finditer(sentence))):
+        name = by_name[match.group(0).lower() if any_case else match.group(0)]
+        word = relation_word(people[name])
+        if word and _CLAUSE_HEAD.search(sentence[: match.start()]) and _PREDICATE.match(sentence, match.end()):
+            opening = f"my {word} {name}"
+            sentence = sentence[: match.start()] + opening + sentence[match.end() :]
+            openings.append(opening)
     return sentence, openings
+
+
+@lru_cache(maxsize=256)
+def _names(names: tuple[str, ...], any_case: bool) -> re.Pattern[str]:
+    """One pattern for all of a contact's known names (a message is read once, however many people they know)."""
+    alternatives = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True)) or "(?!x)x"
+    return re.compile(rf"(?<![\w'’-])(?:{alternatives})(?![\w'’-])", re.IGNORECASE if any_case else 0)
 
 
 def without_restated(
