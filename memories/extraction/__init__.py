@@ -6,6 +6,7 @@ produce facts and preferences: what an assistant says is never a fact about the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
@@ -78,13 +79,11 @@ def _unique(candidates: list[Candidate]) -> list[Candidate]:
         key = " ".join(normalise(candidate.content).split())
         if key not in unique or (candidate.slot and not unique[key].slot):
             unique[key] = candidate
-    # an unslotted wording another one says and more of is not kept: "Has three dogs" beside "Has three dogs:
-    # Pickles, Noodle and Bear"
-    longer = [key for key in unique if key]
+    # an unslotted wording another one goes on to list or name is not kept: "Has three dogs" beside "Has three dogs:
+    # Pickles, Noodle and Bear" (but "Has a cat" beside "Has a cat allergy" is another thing)
     unique = {
         key: c for key, c in unique.items()
-        if c.slot or not any(other.startswith(key + " ") and unique[other].memory_type == c.memory_type
-                             for other in longer)
+        if c.slot or not any(_lists(other.content, c.content) for other in unique.values() if other is not c)
     }  # fmt: skip
     said: set[tuple[str, str, tuple[str, ...]]] = set()
     kept = []
@@ -94,6 +93,11 @@ def _unique(candidates: list[Candidate]) -> list[Candidate]:
             said.add(value)
             kept.append(candidate)
     return kept
+
+
+def _lists(longer: str, shorter: str) -> bool:
+    """Whether ``longer`` says ``shorter`` and goes on to list or name what it is."""
+    return re.match(rf"(?i){re.escape(shorter)}(?:\s*[:(]|\s+(?:named|called)\b)", longer) is not None
 
 
 def _unique_mentions(mentions: list[EntityMention]) -> list[EntityMention]:

@@ -26,6 +26,7 @@ from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     CONDITIONS,
     HAVE_NOT_FACTS,
+    HAVE_NOT_WHOLE,
     IDENTITY_ADJECTIVES,
     IDENTITY_NOUNS,
     JOB_TITLES,
@@ -204,10 +205,14 @@ _HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|a
 
 # Where one is admitted: a named school or team ("UNILAG", "Harvard"), or a course or team said as one ("the nursing
 # program") — not "into trouble" or "into the car".
+_INSTITUTION = r"(?i:program|programme|course|university|uni|college|academy|squad|residency|phd|masters|conservatoire)"
 _ADMITTED_TO = (
-    r"(?:(?-i:[A-Z])|(?i:the|a|an|her|his|their)\s+(?:[\w'-]+\s+){0,3}?"
-    r"(?i:program|programme|course|university|uni|college|school|academy|team|squad|band|choir|residency|phd|masters))"
+    rf"(?:(?-i:[A-Z])|(?i:the|her|his|their)\s+(?:(?!(?i:at|in|on|for|with|of|to)\b)[a-z][\w'-]*\s+){{0,2}}"
+    rf"{_INSTITUTION}\b)"
 )
+# Where a relative lives now, said as a move: a place's name ("moved back to Poland"), not "back to sleep" or
+# "to nights"; and not for a while ("going back to Spain for a week").
+_TO_A_PLACE = r"(?=\s+(?-i:[A-Z])(?![\w'-]*\s+(?i:for|until|till)\b))"
 _RELATION_FACT = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
     rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
@@ -217,11 +222,10 @@ _RELATION_FACT = re.compile(
     rf"|has(?=\s+(?:type\s+[12]\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))"
     # what happened to them that lasts: "got into UNILAG", "got the ward manager job", "moved back to Poland",
     # "moves in with me next month"
-    rf"|(?:just\s+)?got\s+(?:accepted\s+|admitted\s+)?(?:into|to)(?=\s+{_ADMITTED_TO})"
-    rf"|(?:just\s+)?got\s+(?:accepted|admitted)\s+at(?=\s+{_ADMITTED_TO})"
+    rf"|(?:just\s+)?got\s+(?:accepted\s+)?into(?=\s+{_ADMITTED_TO})|(?:just\s+)?got\s+accepted\s+(?:to|at)(?=\s+{_ADMITTED_TO})"
     rf"|(?:just\s+)?got(?=\s+(?:the|a|an|her|his|their)\s+(?:[\w'-]+\s+){{0,3}}?"
-    rf"(?:job|promotion|position|role|place|scholarship|offer)\b)"
-    rf"|(?:went|moved|is\s+moving|is\s+going)\s+back\s+to|is\s+moving\s+to))\s+{phrase('x')}"
+    rf"(?:job|promotion|position|scholarship|offer)(?=\s*(?:$|[.,;!?]|\s+(?:at|as|in|with)\b)))"
+    rf"|(?:went|moved|is\s+moving|is\s+going)\s+back\s+to{_TO_A_PLACE}|is\s+moving\s+to{_TO_A_PLACE}))\s+{phrase('x')}"
 )
 # "my girlfriend Camille moves in with me next month": they will live with the contact.
 _MOVES_IN = re.compile(
@@ -235,7 +239,11 @@ _PASSED_AWAY = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+(?i:has\s+)?"
     rf"(?i:passed\s+away|passed\s+on|died)(?![\w-])"
     rf"(?P<when>\s+(?i:last\s+(?:year|month|week|spring|summer|autumn|fall|winter)|in\s+\d{{4}}|this\s+(?:year|month)"
-    rf"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?)\s+ago))?"
+    rf"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?)\s+ago"
+    rf"|on\s+(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:this|yesterday)\s+(?:morning|evening)"
+    rf"|yesterday|today))?"
+    # said of a life, not of a game, a joke or a typo: "died in Elden Ring", "died laughing", "died her hair"
+    rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly)\b))"
 )
 # "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
 _NOT_A_POSSESSION = re.compile(
@@ -441,16 +449,30 @@ def possession_facts(sentence: str) -> list[Candidate]:
         what = _value(match.group("x"), max_words=8)
         if _A_CONDITION.search(what):
             continue  # "I have back pain from driving": a health condition (lifestyle.py)
-        if what and not what.lower().startswith(HAVE_NOT_FACTS) and not _NOT_A_POSSESSION.search(what):
+        said = what.lower()
+        if (
+            what
+            and not said.startswith(HAVE_NOT_FACTS)
+            and said not in HAVE_NOT_WHOLE
+            and not _NOT_A_POSSESSION.search(what)
+        ):
             mentions = tuple(pet_mentions(match.group(0)) + person_mentions("my " + what))
             found.append(_fact(f"Has {what}", "", *_named_only(mentions)))
     return found
+
+
+_SOMEONE_ELSES_PET = re.compile(
+    rf"(?i)(?:{MY}(?:{RELATION_WORDS}){RELATION_END}(?:\s+[A-Z][\w'-]*)?|\b(?:he|she|they))\s+"
+    rf"(?:has|have|owns|got|just\s+got|adopted|rescued)\s+(?:a|an)\s+[^.!?]*$"
+)
 
 
 def named_entity_facts(sentence: str) -> list[Candidate]:
     """'my dog Bruno …' / 'my wife Priya …' → a standing fact about who they are."""
     found = []
     for pet in filter(is_named, pet_mentions(sentence)):
+        if _SOMEONE_ELSES_PET.search(sentence.split(pet.display_name, 1)[0]):
+            continue  # "my sister has a dog named Rex": her dog (relation_facts says so), not the contact's
         kind = pet.metadata.get("breed", pet.metadata["species"])
         # "my dog Bruno" restates "a golden retriever named Bruno": the species is in both, the breed adds to it
         kinds = tuple(facet(aspect, pet.metadata[aspect]) for aspect in ("species", "breed") if aspect in pet.metadata)
@@ -608,6 +630,15 @@ def relation_facts(sentence: str) -> list[Candidate]:
             continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
         if verb.startswith("is") and verb.endswith(" in") and _FOR_NOW.search(match.group("x")):
             continue  # "my dad is in London this week": a visit, not where he lives
+        if verb.startswith("has ") and _PASSING_HAVE(verb, match.group("x")):
+            continue  # "Kuba has a cold again", "Kasia has a night shift tonight", "Tom has a point"
+        if verb == "has":  # a condition: its words only ("has adhd i think", "has asthma and so do I")
+            said = _CONDITION_SAID.match(match.group("x"))
+            if said is None:
+                continue  # "has asthma like symptoms"
+            value = " ".join(said.group(0).split())
+        if _PLACE_KIND.get(verb) == "location" and (town := _LEADING_NAME.match(value)):
+            value = town.group(0)  # "going back to Ukraine to fight": the place is "Ukraine"
         if verb.endswith("from") and RELATIONS.get(match.group("kind").lower()) in _WORK_RELATIONS:
             continue  # "my boss is from Google": where they work, not a hometown
         if who and value and value.split()[-1].lower() not in _POINTING_WORDS:
@@ -649,6 +680,20 @@ _PLACE_KIND = {"lives in": "location", "moved to": "location", "is in": "locatio
                "is moving to": "location",
                "is back in": "location", "works at": "workplace", "works for": "workplace",
                "studies at": "school", "is studying": "school"}  # fmt: skip
+
+
+def _PASSING_HAVE(verb: str, said: str) -> bool:  # noqa: N802 - reads as the condition it is
+    """What someone "has a …" of the moment, or of an idiom, not of who they are."""
+    had = f"{verb.split()[-1]} {said.lower()}"  # "a cold again"
+    return had.startswith(HAVE_NOT_FACTS) or bool(_FOR_NOW.search(said) or _NOT_A_POSSESSION.search(said))
+
+
+_CONDITION_SAID = re.compile(
+    rf"(?i)(?:type\s+[12]\s+)?(?:{alternation(CONDITIONS)})(?![\w-])(?!\s+(?:like|symptoms?|test|scare|risk)\b)"
+)
+_LEADING_NAME = re.compile(
+    r"[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|de|da|do|del|of|upon|on|am|sur)(?=\s+[A-Z]))*(?:\s+[A-Z][\w'.-]*)?"
+)
 _PROPER_TAIL = re.compile(r"(?:^|\s)(?P<prep>in|at|for|to)\s+(?P<name>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})")
 
 

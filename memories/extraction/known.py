@@ -16,10 +16,12 @@ from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import RELATIONS
 
 # What may come before a clause's subject: the sentence's start, punctuation, a conjunction, and a few openers.
+_OPENERS = r"(?:(?:omg|wow|yay|so|well|also|guess\s+what|update|news|btw|anyway)\W+)*$"
 _CLAUSE_HEAD = re.compile(
-    r"(?i)(?:^|[,;:(]\s*|\b(?:and|but|so|then|now|because|cause|since|when|plus|also)\s+)"
-    r"(?:(?:omg|wow|yay|so|well|also|guess\s+what|update|news|btw|anyway)\W+)*$"
+    rf"(?i)(?:^|[,;:(]\s*|\b(?:and|but|so|then|now|because|cause|since|when|plus|also)\s+){_OPENERS}"
 )
+# Read over the last few words before a name only: a long sentence naming someone often is read in linear time.
+_HEAD_CHARS = 60
 # What follows a subject: a word in lowercase (a verb: "has", "got", "is"), or a comma before an apposition.
 _PREDICATE = re.compile(r"\s+(?:just\s+|finally\s+|also\s+)?[a-z]|\s*,\s*(?:who|she|he|they)\b")
 
@@ -41,11 +43,18 @@ def as_first_said(sentence: str, people: Mapping[str, str]) -> tuple[str, list[s
     for match in reversed(list(_names(tuple(sorted(by_name)), any_case).finditer(sentence))):
         name = by_name[match.group(0).lower() if any_case else match.group(0)]
         word = relation_word(people[name])
-        if word and _CLAUSE_HEAD.search(sentence[: match.start()]) and _PREDICATE.match(sentence, match.end()):
+        if word and _at_a_clause_head(sentence, match.start()) and _PREDICATE.match(sentence, match.end()):
             opening = f"my {word} {name}"
             sentence = sentence[: match.start()] + opening + sentence[match.end() :]
             openings.append(opening)
     return sentence, openings
+
+
+def _at_a_clause_head(sentence: str, at: int) -> bool:
+    start = max(0, at - _HEAD_CHARS)
+    # the sentence's own start counts only when it is in view; "\x00" stands for text before the view
+    head = sentence[start:at] if start == 0 else "\x00" + sentence[start:at]
+    return _CLAUSE_HEAD.search(head) is not None
 
 
 @lru_cache(maxsize=256)

@@ -56,7 +56,16 @@ _CONDITION_AS_A_CLAUSE = re.compile(
 # tinnitus has been loud". Not what passes (a stroke of the oar, a covid test) or is a word of something else.
 _PASSING = frozenset({"stroke", "covid", "add", "ms", "concussion", "ulcer", "ulcers", "hernia", "tumour", "tumor",
                       "cancer", "kidney stones", "disorder", "disease", "syndrome", "thyroid", "cholesterol",
-                      "blood pressure"})  # fmt: skip
+                      "blood pressure", "migraine", "pneumonia", "bronchitis", "shingles", "flu", "infection",
+                      "sciatica", "tendonitis", "covid-19", "gallstones", "kidney stone"})  # fmt: skip
+# ... unless what follows says it has gone: "my eczema has cleared up", "my psoriasis is finally gone" ("stable",
+# "under control", "better" say it is still there)
+_GONE = re.compile(
+    r"(?i)\s+(?:is|has|was|seems)\s+(?:finally\s+|totally\s+|completely\s+|almost\s+|much\s+|all\s+)?"
+    r"(?:gone|cleared|over|healed|cured)"
+)
+# A condition counted as one thing takes an article: "Has a heart condition", "Has a slipped disc".
+_COUNTED = re.compile(r"(?i)(?:condition|disc|disorder|problem|murmur|defect)$")
 _MY_CONDITION = re.compile(
     rf"(?i)\bmy\s+(?P<x>{alternation(CONDITIONS - _PASSING)})(?![\w-])\s+"
     rf"(?:is|are|has|have|was|were|keeps|kicks|kicked|flares|flared|gets|got|acts|acted|been|always|makes|made"
@@ -144,8 +153,11 @@ def health_conditions(sentence: str) -> list[Candidate]:
         for medicine in medicines:
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
     for match in _MY_CONDITION.finditer(sentence):
+        if _GONE.match(sentence, match.end("x")):
+            continue
         said = match.group("x")
         condition = said if said.isupper() else said.lower()  # "ADHD" as said, "Asthma" as a word
+        condition = f"a {condition}" if _COUNTED.search(condition) else condition
         found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
                                value=(facet("has", condition),)))  # fmt: skip
     for match in _SOBER.finditer(sentence):
@@ -256,20 +268,32 @@ _GIVEN_UP = {
     "smoking": "smoke", "cigarettes": "smoke", "cigs": "smoke", "the cigarettes": "smoke", "vaping": "vape",
     "the vape": "vape", "gambling": "gamble", "betting": "gamble",
 }  # fmt: skip
+# The habit ends the clause, or a time follows: "I quit drinking soda", "I stopped betting on my brother" are other
+# things; "… for Lent", "… for a week", "had quit …", "… but started again", "quit like 5 times" did not last.
+_HABIT_END = (
+    r"(?=\s*(?:$|[.,;!)]|\s+(?:in\s+\d{4}|in\s+[A-Z][a-z]+|last\s+\w+|this\s+year|\w+\s+(?:years?|months?|weeks?)\s+ago"
+    r"|since|because|cause|and|but|so|now|completely|for\s+good|altogether|cold\s+turkey|anymore|any\s+more|at\s+all)\b))"
+)
 _QUIT = re.compile(
-    rf"(?i)\bi(?:\s+(?:have|had)|['’]ve)?\s+(?:finally\s+|just\s+|officially\s+|completely\s+)?"
-    rf"(?:quit|stopped|gave\s+up|given\s+up|kicked)\s+(?P<x>{alternation(_GIVEN_UP, any_space=True)})(?![\w-])"
+    rf"(?i)\bi(?:\s+have|['’]ve)?\s+(?:finally\s+|just\s+|officially\s+|completely\s+)?"
+    rf"(?:quit|stopped|gave\s+up|given\s+up|kicked)\s+(?P<x>{alternation(_GIVEN_UP, any_space=True)}){_HABIT_END}"
 )
 # A change, not a plain negation: "I don't smoke, never have" is a negated statement (no fact, as "I don't have a
 # dog"); "i dont drink anymore", "I no longer gamble" tell of a habit left behind.
 _NO_LONGER = re.compile(
     rf"(?i)\bi\s+(?:no\s+longer\s+(?P<x>{alternation(_HABITS)})(?:\s+alcohol)?"
-    rf"|(?:don't|do\s+not)\s+(?P<y>{alternation(_HABITS)})(?:\s+alcohol)?\s+(?:anymore|any\s+more))"
-    rf"(?=\s*(?:$|[.,;!)]|\s))"
+    rf"|(?:don't|do\s+not)\s+(?P<y>{alternation(_HABITS)})(?:\s+alcohol)?\s+(?:anymore|any\s+more)){_HABIT_END}"
+)
+# What says it did not last, anywhere in the sentence.
+_RELAPSED = re.compile(
+    r"(?i)\b(?:again|relapsed|back\s+on|caved|for\s+(?:lent|a\s+(?:week|month|while|bit)|dry\s+january|\d+\s+\w+)"
+    r"|dry\s+january|sober\s+october|\d+\s+times|til+|until)\b"
 )
 
 
 def habits_given_up(sentence: str) -> list[Candidate]:
+    if _RELAPSED.search(sentence):
+        return []
     found = []
     for match in _QUIT.finditer(sentence):
         habit = _GIVEN_UP[" ".join(match.group("x").lower().split())]

@@ -12,7 +12,16 @@ import re
 from collections.abc import Callable
 
 from memories.durability import STRONG
-from memories.extraction.text import STOPWORDS, clean_phrase, entity_key, normalise, phrase, title, to_third_person
+from memories.extraction.text import (
+    STOPWORDS,
+    alternation,
+    clean_phrase,
+    entity_key,
+    normalise,
+    phrase,
+    title,
+    to_third_person,
+)
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import FILLER_WORDS, PRONOUN_OBJECTS
 
@@ -79,8 +88,35 @@ _FAVOURITE = re.compile(
 # "coffee is my fuel", "the gym is my happy place", "K-pop is my jam": what one turns to for good is what one loves.
 # Only words that say it is good: "my life", "my weakness", "my addiction", "my thing" may say the opposite, and "my
 # therapy" may be a treatment ("Humira is my therapy").
+# The thing is a few words none of which is a small word of the sentence around it ("for me coffee", "when I'm
+# stressed chocolate" are not things): only "the" may open it. A feeling one runs on is no liking ("spite is my fuel").
+_THING_WORD = rf"(?!(?:{alternation(STOPWORDS - {'the'})})\b)[a-z][\w'&-]*"
+_NOT_LOVED = frozenset(
+    {
+        "spite",
+        "anger",
+        "rage",
+        "hate",
+        "hatred",
+        "revenge",
+        "fear",
+        "anxiety",
+        "stress",
+        "pain",
+        "trauma",
+        "grief",
+        "guilt",
+        "shame",
+        "jealousy",
+        "pettiness",
+        "sarcasm",
+        "panic",
+        "dread",
+    }
+)
 _MY_COMFORT = re.compile(
-    r"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)(?P<x>[a-z][\w\s'&-]{1,40}?)"
+    rf"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)"
+    rf"(?P<x>(?:the\s+)?(?:{_THING_WORD}\s+){{0,2}}{_THING_WORD})"
     r"\s+(?:is|are)\s+(?:honestly\s+|really\s+|literally\s+|basically\s+|definitely\s+|still\s+|just\s+|lowkey\s+"
     r"|totally\s+|kind\s+of\s+|kinda\s+)?my\s+"
     r"(?:jam|fuel|go-to|guilty\s+pleasure|happy\s+place|comfort\s+food|love\s+language)(?![\w-])"
@@ -167,7 +203,8 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
     for match in _MY_COMFORT.finditer(sentence):
         said = match.group("x")
-        what = "" if _SOMEONE.match(said) or _NOT_A_FAVOURITE.search(said) else _object(_without_leading_filler(said))
+        unloved = _SOMEONE.match(said) or _NOT_A_FAVOURITE.search(said) or said.lower() in _NOT_LOVED
+        what = "" if unloved else _object(_without_leading_filler(said))
         if what and not sentence.rstrip().endswith("?"):
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
     for match in _MY_FAVOURITE.finditer(sentence):

@@ -18,7 +18,7 @@ from memories.extraction.entities import place
 from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, article, facet, introduction, is_a_town
 from memories.extraction.text import STOPWORDS, alternation, title
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES
+from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES, RELATIONS
 
 FACT = "fact"
 _TITLES = alternation(JOB_TITLES)
@@ -124,18 +124,27 @@ _DRIVE_FOR = re.compile(
 # Where one works, said by the work: "I haul reefer for Lone Star Freight", "drive the 43 for Stagecoach", "I teach
 # yoga at Bodyworks", "I code for a startup" (no name: not read). The work's object is a few words; the employer is a
 # name. Not a person or a day one does it for ("I cook for Mum", "I design for Christmas").
-_WORK_FOR_VERBS = r"haul|drive|deliver|code|program|design|write|edit|model|freelance|contract|build|sell"
-_WORK_AT_VERBS = r"teach|nurse|cook|clean|bartend|waitress|waiter|serve|lecture|coach|tutor|work\s+shifts|do\s+shifts"
+# A vehicle or a route is what one drives for an employer ("drive the 43 for Stagecoach", "I drive a truck for
+# Walmart"), not the kids for a friend; the other verbs take what they make or teach.
+_WORK_FOR_VERBS = (
+    r"haul(?:\s+[\w'-]+){0,2}?|drive(?:\s+(?:a|the|my)\s+(?:truck|lorry|bus|van|cab|taxi|coach|forklift|tram|train|\d+))?"
+    r"|deliver(?:\s+[\w'-]+){0,2}?|(?:code|program|design|write|model|freelance|build)(?:\s+[\w'-]+){0,3}?"
+)
+_WORK_AT_VERBS = r"teach|nurse|cook|bartend|waitress|waiter|lecture|coach|tutor|work\s+shifts|do\s+shifts"
 _WORKS_FOR = re.compile(
     rf"(?:(?i:\bi)\s+|^)(?:(?i:also|still|now|currently)\s+)?"
-    rf"(?P<said>(?i:{_WORK_FOR_VERBS})(?:\s+[\w'-]+){{0,3}}?\s+(?i:for)"
+    rf"(?P<said>(?i:{_WORK_FOR_VERBS})\s+(?i:for)"
     rf"|(?i:{_WORK_AT_VERBS})(?:\s+[\w'-]+){{0,3}}?\s+(?i:at))"
-    rf"\s+(?P<org>{_PROPER})"
+    rf"\s+(?P<org>{_PROPER})(?![\w'’&.-])"
+    # "Sam's blog", "Jenny's house": a person's thing, not a place of work ("Dino's on weekends" is one)
+    rf"(?<!['’]s(?=\s(?!(?:in|on|at|every|for|since|near|and|but|when|three|two|\d)\b)[a-z]))"
 )
+# Not an employer: a relative or a person's home ("Grandma's"), a day or a feast, a service, a platform one posts on.
 _NOT_EMPLOYERS = re.compile(
-    r"(?i)^(?:the\s+)?(?:mum|mom|mam|dad|mr|mrs|ms|miss|dr|christmas|easter|thanksgiving|diwali|eid|halloween|xmas"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august"
-    r"|september|october|november|december|i|me|we|home|night|noon|lunch|dinner)\b"
+    rf"(?i)^(?:the\s+)?(?:{alternation(RELATIONS)}|mr|mrs|ms|miss|dr|christmas|easter|thanksgiving|diwali|eid|halloween"
+    r"|xmas|new\s+year|mass|church|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march"
+    r"|april|may|june|july|august|september|october|november|december|i|me|we|home|night|noon|lunch|dinner"
+    r"|instagram|tiktok|youtube|twitter|facebook|snapchat|onlyfans|twitch|reddit|etsy|hacktoberfest|fun)\b"
 )
 
 

@@ -113,7 +113,12 @@ _BARE_CONTRACTIONS = {
     "werent": "weren't", "havent": "haven't", "hasnt": "hasn't", "hadnt": "hadn't", "ive": "I've",
     "youre": "you're", "theyre": "they're", "thats": "that's", "whats": "what's", "shes": "she's",
 }  # fmt: skip
-_BARE_CONTRACTION = re.compile(rf"(?i)\b(?:{'|'.join(_BARE_CONTRACTIONS)})\b")
+# As typed in lowercase, or capitalised opening the sentence, or in capitals: "Ive" inside a sentence is a name
+# ("Jony Ive's designs").
+_BARE_CONTRACTION = re.compile(
+    rf"\b(?:{'|'.join(_BARE_CONTRACTIONS)})\b|^(?:{'|'.join(w.capitalize() for w in _BARE_CONTRACTIONS)})\b"
+    rf"|\b(?:{'|'.join(w.upper() for w in _BARE_CONTRACTIONS)})\b"
+)
 _ENGLISH_FIRST_PERSON = re.compile(r"(?i)(?<![\w'’-])(?:i|my|me|im|ive)(?![\w'’-])")
 
 

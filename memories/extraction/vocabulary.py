@@ -202,7 +202,16 @@ HAVE_NOT_FACTS = (
     "seen", "heard", "said", "told", "tried", "a lot", "nothing", "something", "a date", "class",
     "classes", "homework", "to go", "a call", "an idea", "an appointment", "the", "no ", "strong ", "mixed ",
     "opinions", "feelings", "a feeling", "a lot of", "lots of", "so much", "enough",
+    # idioms and what passes: "I've got this", "I've got your back", "I've got a sore throat", "a flight at 6am"
+    "this ", "that ", "it ", "you ", "your ", "him ", "her ", "them ", "us ", "me ", "a point", "a sore ", "sore ",
+    "a cough",
+    "a hangover", "a fever", "the flu", "flu", "a migraine", "a toothache", "a stomach", "a bad ", "a night shift",
+    "a shift", "a flight", "a presentation", "a job interview", "a deadline", "a dentist", "a doctor's", "a test",
+    "a party", "a wedding", "a lecture", "a game", "a match", "a training", "practice", "a busy ", "a long day",
 )  # fmt: skip
+
+# What "I've got …" says whole that is no possession: "I've got this", "ive got you", "I've got it".
+HAVE_NOT_WHOLE = frozenset({"this", "that", "it", "you", "him", "her", "them", "us", "me", "one", "mine"})
 
 # Messages made only of these carry no content worth an episode.
 FILLER_WORDS = {

@@ -97,12 +97,10 @@ FLOORS = {
 # The held-out fact precision floor went from 0.91 to 0.90 once, on purpose: the rules for introductions typed as lists,
 # health said as what one is, relatives' details and pastimes raised its recall 0.511 -> 0.545 (+6 right) with one
 # unmatched memory more (9 of 100 -> 10 of 107). Its messages were not read to find which; see BENCHMARKS.md.
-# And from 0.90 to 0.89 once more (issue 18's third pass): known people named alone, relatives' lasting events and
-# losses raised recall 0.545 -> 0.562 (+3 right) with two unmatched memories more (10 of 107 -> 12 of 112). On the
-# two corpora that can be read, every such new unmatched memory was one the written convention says to label (a
-# grandmother's death, a granddaughter into Oxford: labels added there); the held-out labels are never edited.
+# Issue 18's third pass raised its recall 0.545 -> 0.562 and, after a review's fixes of the new rules (written on
+# sentences of the reviewer's own), its precision 0.906 -> 0.909.
 HELDOUT_FLOORS = {
-    ("memories", "fact", "precision"): 0.89,
+    ("memories", "fact", "precision"): 0.90,
     ("memories", "fact", "recall"): 0.56,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.64,
@@ -113,7 +111,7 @@ HELDOUT_FLOORS = {
 # The second development corpus (written blind, like the held-out one, but tuned on by kind): before its first rules,
 # facts P 0.81 R 0.27, preferences P 0.96 R 0.41, entities P 0.84 R 0.36, mood 0.43 (5 sad read as happy).
 DEV2_FLOORS = {
-    ("memories", "fact", "precision"): 0.90,
+    ("memories", "fact", "precision"): 0.91,
     ("memories", "fact", "recall"): 0.63,
     ("memories", "preference", "precision"): 0.97,
     ("memories", "preference", "recall"): 0.75,

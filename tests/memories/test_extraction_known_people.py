@@ -114,3 +114,20 @@ def test_a_person_introduced_in_one_message_is_known_to_the_next(tenant: Tenant)
     assert [e.ref for e in fact.entities.all()] == ["person:kasia"]
     name = Memory.objects.get(tenant=tenant, content="Wife's name is Kasia")
     assert name.source_message_ids == ["m1"]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Kuba has a cold again",
+        "Kasia has a headache",
+        "Kasia has a night shift tonight",
+        "Kuba has a dentist appointment tomorrow",
+        "Tom has a point tho",
+        "Kuba died like 20 times in Fortnite lol",
+        "Kasia got to Warsaw safe",
+        "Kasia is moving to nights next month",
+    ],
+)
+def test_a_known_persons_moment_is_no_fact_of_theirs(message: str) -> None:
+    assert _facts(message, PEOPLE) == [], message
