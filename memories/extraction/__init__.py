@@ -53,9 +53,14 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         # a known person named alone is linked by the facts said of them, and found by name when the message is
         # stored (``entities_mentioned``); not mentioned anew as if introduced
         linked = [e for c in candidates for e in c.entities if not known.introduced_before(e, people or {})]
+    candidates = _unique(candidates)
+    # the one they are with is as the message leaves them: "my girlfriend Valeria broke up with me" → an ex
+    partners = {
+        e.ref: e for c in candidates if c.slot == _PARTNER_SLOT for e in c.entities if e.entity_type == "person"
+    }
     return Extraction(
-        candidates=tuple(_unique(candidates)),
-        mentions=tuple(_unique_mentions([*mentions, *linked])),
+        candidates=tuple(candidates),
+        mentions=tuple(partners.get(m.ref, m) for m in _unique_mentions([*mentions, *linked])),
         meaningful=is_meaningful(message),
     )
 
@@ -68,6 +73,9 @@ def _sentences(message: str) -> list[str]:
     if len(said) > 1 and facts.GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
     return said
+
+
+_PARTNER_SLOT = "relation:partner"
 
 
 def _unique(candidates: list[Candidate]) -> list[Candidate]:
@@ -85,6 +93,14 @@ def _unique(candidates: list[Candidate]) -> list[Candidate]:
         key: c for key, c in unique.items()
         if c.slot or not any(_lists(other.content, c.content) for other in unique.values() if other is not c)
     }  # fmt: skip
+    # one relation a person, the last said: "my girlfriend Valeria broke up with me" is a break-up, not also a
+    # girlfriend; "my boyfriend Tom proposed!" an engagement
+    last_relation = {c.value[0]: c.value for c in unique.values() if c.slot == _PARTNER_SLOT and c.value}
+    unique = {
+        key: c
+        for key, c in unique.items()
+        if c.slot != _PARTNER_SLOT or not c.value or last_relation[c.value[0]] == c.value
+    }
     said: set[tuple[str, str, tuple[str, ...]]] = set()
     kept = []
     for candidate in unique.values():

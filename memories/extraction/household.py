@@ -17,6 +17,7 @@ from memories.extraction.facts import article, facet
 from memories.extraction.roles import ROLE
 from memories.extraction.text import STOPWORDS, alternation, entity_key, title
 from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import PARTNER_RELATIONS as PARTNERS
 from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
 FACT = "fact"
@@ -171,6 +172,104 @@ def proposal(sentence: str) -> list[Candidate]:
     return found
 
 
+# The one they are with, said without "my girlfriend": "I'm dating Marcus", "I've been seeing Tom for a few months",
+# "Ana and I have been together 3 years", "I married Ben in 2015", "I proposed to Sarah … she said yes", and the end
+# of it: "Alex and I broke up", "I broke up with Alex". A plain "I'm seeing Tom" is a meeting, not a partner.
+_SOMEONE_CALLED = r"(?:(?:a\s+(?:guy|girl|man|woman|lad|boy)|someone)\s+(?:called|named)\s+)?"
+_PARTNER_SAID = (
+    (
+        re.compile(
+            rf"(?i:\bi(?:'m|’m|\s+am|(?:\s+have|'ve|’ve)\s+been|\s+(?:just\s+)?started)\s+dating\s+{_SOMEONE_CALLED})"
+            rf"(?P<name>{_NAME})"
+        ),
+        "Is dating {}",
+        "partner",
+    ),
+    (
+        re.compile(
+            rf"(?i:\bi(?:(?:\s+have|'ve|’ve)\s+been|\s+(?:just\s+)?started)\s+seeing\s+{_SOMEONE_CALLED})"
+            rf"(?P<name>{_NAME})"
+        ),
+        "Is dating {}",
+        "partner",
+    ),
+    (
+        re.compile(
+            rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:and\s+i(?:'re|’re|\s+are|\s+have\s+been|'ve\s+been|’ve\s+been)\s+"
+            r"(?:together|dating|a\s+couple|official|seeing\s+each\s+other|in\s+a\s+relationship))\b"
+            # "together on this project" is work
+            r"(?=\s*(?:$|[.,!;:)]|\s+(?:now|for|since|again|officially|\d|\w+\s+years?)\b))"
+        ),
+        "Is in a relationship with {}",
+        "partner",
+    ),
+    (
+        re.compile(
+            rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?got\s+married)\b"
+            rf"|(?i:\bi(?:'m|’m|\s+am)\s+married\s+to\s+|\bi\s+(?:just\s+)?married\s+)(?P<other>{_NAME})"
+        ),
+        "Is married to {}",
+        "partner",
+    ),
+    (
+        re.compile(
+            rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up)\b"
+            rf"|(?i:\bi\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up\s+with\s+)(?P<other>{_NAME})"
+            rf"|(?<![\w'’-])(?P<third>{_NAME})\s+(?i:(?:broke\s+up\s+with|dumped)\s+me)\b"
+        ),
+        "Broke up with {}",
+        "ex",
+    ),
+)
+_NOT_A_PARTNER = frozenset({"he", "she", "they", "him", "her", "them", "someone", "somebody", "dr", "mr", "mrs", "ms"})
+
+
+def partner_said(sentence: str) -> list[Candidate]:
+    found = []
+    # "my boyfriend Lucas and I have been together": the sentence already says who he is, more exactly
+    said = {m.display_name for m in person_mentions(sentence) if is_named(m) and m.metadata["relation"] in PARTNERS}
+    for pattern, template, relation in _PARTNER_SAID:
+        for match in pattern.finditer(sentence):
+            name = next(n for n in (match.groupdict().get(g) for g in ("name", "other", "third")) if n)
+            if (
+                name.lower() in STOPWORDS
+                or name.lower() in _NOT_A_PARTNER
+                or (relation != "ex" and title(name) in said)
+            ):
+                continue
+            person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
+                                   metadata={"relation": relation})  # fmt: skip
+            value = (person.ref, facet("relation", relation))
+            found.append(Candidate(FACT, template.format(person.display_name), slot="relation:partner", value=value,
+                                   entities=(person,)))  # fmt: skip
+    return found
+
+
+# "I proposed to Sarah last night and she said yes!", "Asked Wanjiru to marry me!!! She said YES 💍": read over the
+# message, as the yes often comes a sentence later; a proposal without one is not an engagement.
+_YES = r"(?i:\b(?:she|he|they)\s+said\s+yes\b|\bwe(?:'re|’re|\s+are)\s+engaged\b)"
+_ASKED = re.compile(
+    # "proposed to X … she said yes"; "asked X to marry me … she said yes"; "Engaged!!! Asked X …, she said yes"
+    rf"(?i:(?:\bi\s+|^|[.!?]\s+)proposed\s+to\s+)(?P<name>{_NAME})(?=[\s\S]{{0,120}}?{_YES})"
+    rf"|(?i:(?:\bi\s+|^|[.!?]\s+)asked\s+)(?P<asked>{_NAME})(?=(?i:\s+to\s+marry\s+me\b)[\s\S]{{0,120}}?{_YES})"
+    rf"|(?i:\bengaged\b[\s\S]{{0,20}}?asked\s+)(?P<engaged>{_NAME})(?=[\s\S]{{0,120}}?{_YES})"
+)
+
+
+def proposal_accepted(message: str) -> list[Candidate]:
+    found = []
+    for match in _ASKED.finditer(message):
+        name = match.group("name") or match.group("asked") or match.group("engaged")
+        if name.lower() in STOPWORDS or name.lower() in _NOT_A_PARTNER:
+            continue
+        person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), "my fiance"),
+                               metadata={"relation": "fiance"})  # fmt: skip
+        value = (person.ref, facet("relation", "fiance"))
+        found.append(Candidate(FACT, f"Is engaged to {person.display_name}", slot="relation:partner", value=value,
+                               entities=(person,)))  # fmt: skip
+    return found
+
+
 def kin_mentions(sentence: str) -> list[EntityMention]:
     """'mum says i have to revise' → person Mum (mother), as "my mum" would."""
     mentions = []
@@ -199,5 +298,7 @@ def _listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
-SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (several_named, named_first, their_role, proposal)
-MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence,)
+SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (
+    several_named, named_first, their_role, proposal, partner_said,
+)  # fmt: skip
+MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence, proposal_accepted)

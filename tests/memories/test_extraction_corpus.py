@@ -97,15 +97,15 @@ FLOORS = {
 # The held-out fact precision floor went from 0.91 to 0.90 once, on purpose: the rules for introductions typed as lists,
 # health said as what one is, relatives' details and pastimes raised its recall 0.511 -> 0.545 (+6 right) with one
 # unmatched memory more (9 of 100 -> 10 of 107). Its messages were not read to find which; see BENCHMARKS.md.
-# Issue 18's third pass raised its recall 0.545 -> 0.562 and, after a review's fixes of the new rules (written on
-# sentences of the reviewer's own), its precision 0.906 -> 0.909.
+# Issue 18's third pass raised its recall 0.545 -> 0.573 and, after a review's fixes of the new rules (written on
+# sentences of the reviewer's own), its precision 0.906 -> 0.911.
 HELDOUT_FLOORS = {
     ("memories", "fact", "precision"): 0.90,
-    ("memories", "fact", "recall"): 0.56,
+    ("memories", "fact", "recall"): 0.57,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.64,
     ("entities", "all", "precision"): 0.92,
-    ("entities", "all", "recall"): 0.65,
+    ("entities", "all", "recall"): 0.66,
     ("mood", "keywords", "accuracy"): 0.62,
 }
 # The second development corpus (written blind, like the held-out one, but tuned on by kind): before its first rules,

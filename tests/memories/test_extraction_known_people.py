@@ -131,3 +131,48 @@ def test_a_person_introduced_in_one_message_is_known_to_the_next(tenant: Tenant)
 )
 def test_a_known_persons_moment_is_no_fact_of_theirs(message: str) -> None:
     assert _facts(message, PEOPLE) == [], message
+
+
+@pytest.mark.parametrize(
+    ("message", "fact", "relation"),
+    [
+        ("I'm dating a guy called Marcus", "Is dating Marcus", "partner"),
+        ("I've been seeing Tom for a few months", "Is dating Tom", "partner"),
+        ("Ana and I have been together 3 years", "Is in a relationship with Ana", "partner"),
+        ("I married Ben in 2015", "Is married to Ben", "partner"),
+        ("I proposed to Sarah last night and she said yes!", "Is engaged to Sarah", "fiance"),
+        ("I asked Sarah to marry me!!! SHE SAID YES", "Is engaged to Sarah", "fiance"),
+        ("Alex and I broke up", "Broke up with Alex", "ex"),
+        ("my girlfriend Valeria broke up with me yesterday", "Broke up with Valeria", "ex"),
+    ],
+)
+def test_the_one_they_are_with_said_without_a_relation_word(message: str, fact: str, relation: str) -> None:
+    extraction = extract(message, role="user")
+
+    partner = [c for c in extraction.candidates if c.slot == "relation:partner"]
+    assert [c.content for c in partner] == [fact]  # one relation a person: the last said
+    assert [m.metadata["relation"] for m in extraction.mentions if m.entity_type == "person"] == [relation]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'm seeing Tom tomorrow for lunch",
+        "I've been seeing a therapist",
+        "Tom and I are together on this project",
+        "I asked Wanjiru for help with the move. She said yes",
+        "I asked Sarah to marry me",
+        "She dumped me",
+        "I asked my boss for a raise and he said yes",
+    ],
+)
+def test_a_meeting_a_project_or_a_question_without_a_yes_is_no_partner(message: str) -> None:
+    assert [c for c in extract(message, role="user").candidates if c.slot == "relation:partner"] == [], message
+
+
+def test_a_relation_said_exactly_is_not_said_again_vaguely() -> None:
+    found = [
+        c.content for c in extract("my boyfriend Lucas and I have been together for 3 years", role="user").candidates
+    ]
+
+    assert found == ["Boyfriend's name is Lucas"]
