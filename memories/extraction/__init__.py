@@ -78,6 +78,16 @@ def _sentences(message: str) -> list[str]:
 _PARTNER_SLOT = "relation:partner"
 
 
+# How far along a relationship a partner candidate says it is (see _unique).
+_STAGES = {"partner": 0, "boyfriend": 1, "girlfriend": 1, "fiance": 2, "fiancee": 2, "husband": 4, "wife": 4, "ex": 5}
+
+
+def _stage(candidate: Candidate) -> float:
+    relation = next((v.split(":", 1)[1] for v in candidate.value if v.startswith("relation:")), "partner")
+    married = relation == "partner" and candidate.content.startswith("Is married")
+    return 3 if married else _STAGES.get(relation, 0)
+
+
 def _unique(candidates: list[Candidate]) -> list[Candidate]:
     """One candidate per wording, emoji and punctuation aside ("Has a cat named Mochi 😺" is "Has a cat named
     Mochi"); of two, the one holding a slot (it supersedes and is superseded by what it names). One per slot and
@@ -93,13 +103,18 @@ def _unique(candidates: list[Candidate]) -> list[Candidate]:
         key: c for key, c in unique.items()
         if c.slot or not any(_lists(other.content, c.content) for other in unique.values() if other is not c)
     }  # fmt: skip
-    # one relation a person, the last said: "my girlfriend Valeria broke up with me" is a break-up, not also a
-    # girlfriend; "my boyfriend Tom proposed!" an engagement
-    last_relation = {c.value[0]: c.value for c in unique.values() if c.slot == _PARTNER_SLOT and c.value}
+    # one relation a person, the furthest along said: "my girlfriend Valeria broke up with me" is a break-up, not
+    # also a girlfriend; "my boyfriend Tom proposed!" an engagement; "I married Ben, my husband Ben…" a husband
+    furthest: dict[str, Candidate] = {}
+    for c in unique.values():
+        if c.slot == _PARTNER_SLOT and c.value:
+            held = furthest.get(c.value[0])
+            if held is None or _stage(c) > _stage(held):
+                furthest[c.value[0]] = c
     unique = {
         key: c
         for key, c in unique.items()
-        if c.slot != _PARTNER_SLOT or not c.value or last_relation[c.value[0]] == c.value
+        if c.slot != _PARTNER_SLOT or not c.value or furthest[c.value[0]].value == c.value
     }
     said: set[tuple[str, str, tuple[str, ...]]] = set()
     kept = []

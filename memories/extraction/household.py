@@ -172,69 +172,108 @@ def proposal(sentence: str) -> list[Candidate]:
     return found
 
 
-# The one they are with, said without "my girlfriend": "I'm dating Marcus", "I've been seeing Tom for a few months",
-# "Ana and I have been together 3 years", "I married Ben in 2015", "I proposed to Sarah … she said yes", and the end
-# of it: "Alex and I broke up", "I broke up with Alex". A plain "I'm seeing Tom" is a meeting, not a partner.
-_SOMEONE_CALLED = r"(?:(?:a\s+(?:guy|girl|man|woman|lad|boy)|someone)\s+(?:called|named)\s+)?"
+# The one they are with, said without "my girlfriend": "I'm dating Marcus", "Ana and I have been together 3 years",
+# "I married Ben in 2015", "I proposed to Sarah … she said yes", and the end of it: "Alex and I broke up", "Alex
+# dumped me". The partner slot holds one memory, so each reading must be sure: the name is a person's name said
+# alone (not "Tom's brother", an app, a relative), the clause ends after it or after a time ("Tom and I split up the
+# bill", "Mum dumped me at the station", "together for Christmas" are not), and the sentence is not a joke.
+_END = r"(?=\s*(?:$|[.!,;:)]|[^\w\s'’]|\s+(?:lol|haha|omg)\b))"
+_CLAUSE_ENDS = (
+    rf"(?=\s*(?:$|[.!,;:)]|[^\w\s'’]|\s+(?:lol|haha|omg)\b|\s+(?:officially|finally|now|again){_END}"
+    r"|\s+(?:yesterday|today|last\s+\w+|(?:in|since)\s+(?:\d{4}|[A-Z][a-z]+)"
+    r"|(?:a|\d+|two|three|four|five|six|few)\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?)(?:\s+ago)?"
+    r"|for\s+(?:a|\d+|two|three|four|five|six|almost|nearly|over|about)\s+[\w\s]{0,12}?(?:years?|months?|weeks?))\b))"
+)
+_OPENER = rf"(?i:{alternation(STOPWORDS)}|so|well|yes|ok|okay|oh|update|btw|honestly|finally|today|yesterday)"
+
+
+def _person(n: int) -> str:
+    """A first name, maybe a surname ("Ben Carter"), not a possessive ("Tom's brother"); groups ``name{n}``."""
+    return rf"(?!{_OPENER}\b)(?P<name{n}>{_NAME})(?!['’]s\b)(?:\s+(?!(?:And|Or)\b)(?P<surname{n}>{_NAME})(?!['’]s\b))?"
+
+
 _PARTNER_SAID = (
     (
         re.compile(
-            rf"(?i:\bi(?:'m|’m|\s+am|(?:\s+have|'ve|’ve)\s+been|\s+(?:just\s+)?started)\s+dating\s+{_SOMEONE_CALLED})"
-            rf"(?P<name>{_NAME})"
+            rf"(?i:\bi(?:'m|’m|m|\s+am|(?:\s+have|'ve|’ve)\s+been|\s+(?:just\s+)?started)\s+dating\s+"
+            rf"(?:(?:a\s+(?:guy|girl|man|woman|lad)|someone)\s+(?:called|named)\s+)?){_person(1)}{_CLAUSE_ENDS}"
         ),
         "Is dating {}",
         "partner",
     ),
     (
         re.compile(
-            rf"(?i:\bi(?:(?:\s+have|'ve|’ve)\s+been|\s+(?:just\s+)?started)\s+seeing\s+{_SOMEONE_CALLED})"
-            rf"(?P<name>{_NAME})"
-        ),
-        "Is dating {}",
-        "partner",
-    ),
-    (
-        re.compile(
-            rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:and\s+i(?:'re|’re|\s+are|\s+have\s+been|'ve\s+been|’ve\s+been)\s+"
-            r"(?:together|dating|a\s+couple|official|seeing\s+each\s+other|in\s+a\s+relationship))\b"
-            # "together on this project" is work
-            r"(?=\s*(?:$|[.,!;:)]|\s+(?:now|for|since|again|officially|\d|\w+\s+years?)\b))"
+            rf"(?<![\w'’-]){_person(2)}\s+(?i:and\s+i(?:'re|’re|\s+are|\s+have\s+been|'ve\s+been|’ve\s+been)\s+"
+            rf"(?:together|dating|a\s+couple|official|in\s+a\s+relationship)){_CLAUSE_ENDS}"
         ),
         "Is in a relationship with {}",
         "partner",
     ),
     (
         re.compile(
-            rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?got\s+married)\b"
-            rf"|(?i:\bi(?:'m|’m|\s+am)\s+married\s+to\s+|\bi\s+(?:just\s+)?married\s+)(?P<other>{_NAME})"
+            rf"(?<![\w'’-]){_person(3)}\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?got\s+married)\b"
+            rf"|(?i:\bi(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)\s+been)\s+married\s+to\s+|\bi\s+(?:just\s+)?married\s+)"
+            rf"{_person(4)}{_CLAUSE_ENDS}"
         ),
         "Is married to {}",
         "partner",
     ),
     (
         re.compile(
-            rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up)\b"
-            rf"|(?i:\bi\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up\s+with\s+)(?P<other>{_NAME})"
-            rf"|(?<![\w'’-])(?P<third>{_NAME})\s+(?i:(?:broke\s+up\s+with|dumped)\s+me)\b"
+            rf"(?<![\w'’-]){_person(5)}\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up){_CLAUSE_ENDS}"
+            rf"|(?i:\bi\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up\s+with\s+){_person(6)}{_CLAUSE_ENDS}"
+            rf"|(?<![\w'’-]){_person(7)}\s+(?i:(?:broke\s+up\s+with|dumped)\s+me){_CLAUSE_ENDS}"
         ),
         "Broke up with {}",
         "ex",
     ),
+    (
+        re.compile(rf"(?i:\bi(?:'m|’m|m|\s+am)\s+(?:now\s+|officially\s+)?engaged\s+to\s+){_person(60)}{_CLAUSE_ENDS}"),
+        "Is engaged to {}",
+        "fiance",
+    ),
+    (re.compile(rf"(?i:\bi\s+(?:just\s+|finally\s+)?dumped\s+){_person(61)}{_CLAUSE_ENDS}"), "Broke up with {}", "ex"),
+    (
+        re.compile(
+            rf"(?<![\w'’-]){_person(62)}\s+(?i:and\s+i\s+(?:are\s+|have\s+|just\s+|finally\s+)?(?:separated|got\s+divorced))"
+            rf"{_CLAUSE_ENDS}|(?i:\bi\s+(?:just\s+|finally\s+)?divorced\s+){_person(63)}{_CLAUSE_ENDS}"
+        ),
+        "Separated from {}",
+        "ex",
+    ),
 )
-_NOT_A_PARTNER = frozenset({"he", "she", "they", "him", "her", "them", "someone", "somebody", "dr", "mr", "mrs", "ms"})
+# Capitalised words that are no partner: apps, brands, habits said as lovers ("I broke up with Netflix").
+_NOT_A_PARTNER = frozenset({
+    "he", "she", "they", "him", "her", "them", "someone", "somebody", "nobody", "dr", "doctor", "mr", "mrs", "ms",
+    "tinder", "hinge", "bumble", "grindr", "online", "netflix", "facebook", "instagram", "tiktok", "twitter", "reddit",
+    "youtube", "uber", "google", "amazon", "spotify", "ryanair", "work", "sugar", "coffee", "carbs", "gluten",
+    "alcohol", "chocolate", "pizza", "wine", "beer", "gym", "management", "everyone", "everybody", "god", "jesus",
+})  # fmt: skip
+# A sentence that jokes or reports what others think is no statement of one's own partner.
+_JOKING = re.compile(
+    r"(?i)🙄|😂|🤣|\blmao\b|\blmfao\b|\bjk\b|/s\b|\byeah\s+right\b|\bsure,?\s+and\b|\bas\s+if\b"
+    r"|\bnot\s+like\s+i\b|\bjoke\b"
+)
+_REPORTED = re.compile(r"(?i)\b(?:thinks?|thought|assumes?|assumed|reckons?|believes?|pretends?|rumou?rs?)\b")
 
 
 def partner_said(sentence: str) -> list[Candidate]:
+    if _JOKING.search(sentence) or _REPORTED.search(sentence):
+        return []
     found = []
-    # "my boyfriend Lucas and I have been together": the sentence already says who he is, more exactly
-    said = {m.display_name for m in person_mentions(sentence) if is_named(m) and m.metadata["relation"] in PARTNERS}
+    # Someone the sentence names as a relative or friend is not a partner ("my brother Will and I split up the
+    # chores"); one it names as a partner exactly is not said again vaguely ("my boyfriend Lucas and I have been
+    # together"), though a marriage or a break-up changes what they are.
+    relations = {m.display_name: m.metadata["relation"] for m in person_mentions(sentence) if is_named(m)}
     for pattern, template, relation in _PARTNER_SAID:
         for match in pattern.finditer(sentence):
-            name = next(n for n in (match.groupdict().get(g) for g in ("name", "other", "third")) if n)
-            if (
-                name.lower() in STOPWORDS
-                or name.lower() in _NOT_A_PARTNER
-                or (relation != "ex" and title(name) in said)
+            name = _named(match)
+            first = name.split()[0]
+            said_as = relations.get(title(first)) or relations.get(title(name))
+            if first.lower() in STOPWORDS or first.lower() in _NOT_A_PARTNER or first.lower() in RELATIONS:
+                continue
+            if said_as and (
+                said_as not in PARTNERS or (relation == "partner" and not template.startswith("Is married"))
             ):
                 continue
             person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
@@ -245,22 +284,35 @@ def partner_said(sentence: str) -> list[Candidate]:
     return found
 
 
-# "I proposed to Sarah last night and she said yes!", "Asked Wanjiru to marry me!!! She said YES 💍": read over the
-# message, as the yes often comes a sentence later; a proposal without one is not an engagement.
+# "I proposed to Sarah last night and she said yes!", "I asked Sarah to marry me!!! She said YES": read over the
+# message, as the yes often comes a sentence later; a proposal without one is not an engagement, nor is someone
+# else's ("Proposed to Ana last night", said of a brother) or a proposal of a plan ("I proposed to Tom that …").
 _YES = r"(?i:\b(?:she|he|they)\s+said\s+yes\b|\bwe(?:'re|’re|\s+are)\s+engaged\b)"
 _ASKED = re.compile(
-    # "proposed to X … she said yes"; "asked X to marry me … she said yes"; "Engaged!!! Asked X …, she said yes"
-    rf"(?i:(?:\bi\s+|^|[.!?]\s+)proposed\s+to\s+)(?P<name>{_NAME})(?=[\s\S]{{0,120}}?{_YES})"
-    rf"|(?i:(?:\bi\s+|^|[.!?]\s+)asked\s+)(?P<asked>{_NAME})(?=(?i:\s+to\s+marry\s+me\b)[\s\S]{{0,120}}?{_YES})"
-    rf"|(?i:\bengaged\b[\s\S]{{0,20}}?asked\s+)(?P<engaged>{_NAME})(?=[\s\S]{{0,120}}?{_YES})"
+    rf"(?i:\bi\s+(?:just\s+|finally\s+)?proposed\s+to\s+(?:my\s+(?:boyfriend|girlfriend|partner)\s+)?){_person(8)}(?=(?i:\s+(?:and|last|yesterday|today|on|at|in|tonight)\b"
+    rf"|\s*[.!,]))(?=[\s\S]{{0,120}}?{_YES})"
+    rf"|(?i:\bi\s+(?:just\s+|finally\s+)?asked\s+){_person(9)}(?=(?i:\s+to\s+marry\s+me\b)[\s\S]{{0,120}}?{_YES})"
+    # "Jake proposed and I said yes", "Jake asked me to marry him and I said yes!"
+    rf"|(?<![\w'’-]){_person(49)}(?i:\s+(?:just\s+|finally\s+)?(?:proposed(?:\s+to\s+me)?|asked\s+me\s+to\s+marry\s+(?:him|her|them)))"
+    rf"(?=[\s\S]{{0,120}}?(?i:\bi\s+said\s+yes\b))"
 )
 
 
+def _named(match: re.Match[str]) -> str:
+    """The name a partner pattern matched: its first name, with the surname said after it."""
+    groups = match.groupdict()
+    n = next(key[4:] for key, value in groups.items() if key.startswith("name") and value)
+    surname = groups.get(f"surname{n}")
+    return f"{groups[f'name{n}']} {surname}" if surname and surname.lower() not in STOPWORDS else groups[f"name{n}"]
+
+
 def proposal_accepted(message: str) -> list[Candidate]:
+    if _JOKING.search(message):
+        return []
     found = []
     for match in _ASKED.finditer(message):
-        name = match.group("name") or match.group("asked") or match.group("engaged")
-        if name.lower() in STOPWORDS or name.lower() in _NOT_A_PARTNER:
+        name = _named(match)
+        if not name or name.lower() in STOPWORDS or name.lower() in _NOT_A_PARTNER or name.lower() in RELATIONS:
             continue
         person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), "my fiance"),
                                metadata={"relation": "fiance"})  # fmt: skip
