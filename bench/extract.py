@@ -173,9 +173,11 @@ def _named_people(mentions: Iterable[Any]) -> dict[str, str]:
     from memories.extraction.entities import is_named
 
     return {
-        m.display_name: m.metadata["relation"]
+        m.display_name: m.metadata.get("relation") or m.metadata.get("species")
         for m in mentions
-        if m.entity_type == "person" and is_named(m) and m.metadata.get("relation")
+        if m.entity_type in {"person", "pet"}
+        and is_named(m)
+        and (m.metadata.get("relation") or m.metadata.get("species"))
     }
 
 

@@ -245,6 +245,11 @@ _PASSED_AWAY = re.compile(
     # said of a life, not of a game, a joke or a typo: "died in Elden Ring", "died laughing", "died her hair"
     rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly)\b))"
 )
+# "we had to put our dog Bruno down", "I had to put my cat down yesterday"
+_PUT_DOWN = re.compile(
+    rf"(?i:\b(?:we|i)\s+(?:had\s+to\s+|just\s+)?put\s+)(?P<who>(?i:{MY}(?:{alternation(PET_SPECIES)})(?![\w-]))"
+    rf"(?:\s+[A-Z][\w'-]*)?)\s+(?i:down|to\s+sleep)\b"
+)
 # "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
 _NOT_A_POSSESSION = re.compile(
     r"(?i)^(?:\w+ed|written|given|taken|done|gone|made|seen|been|told|said|sent|spoken|known|thought|brought|bought|"
@@ -473,6 +478,11 @@ def named_entity_facts(sentence: str) -> list[Candidate]:
     for pet in filter(is_named, pet_mentions(sentence)):
         if _SOMEONE_ELSES_PET.search(sentence.split(pet.display_name, 1)[0]):
             continue  # "my sister has a dog named Rex": her dog (relation_facts says so), not the contact's
+        if any(
+            pet.display_name in m.group("who")
+            for m in (*_PASSED_AWAY.finditer(sentence), *_PUT_DOWN.finditer(sentence))
+        ):
+            continue  # "my dog Bruno died yesterday": relation_facts says he passed away, in his slot
         kind = pet.metadata.get("breed", pet.metadata["species"])
         # "my dog Bruno" restates "a golden retriever named Bruno": the species is in both, the breed adds to it
         kinds = tuple(facet(aspect, pet.metadata[aspect]) for aspect in ("species", "breed") if aspect in pet.metadata)
@@ -651,12 +661,24 @@ def relation_facts(sentence: str) -> list[Candidate]:
             verb = " ".join(match.group("verb").lower().split())
             found.append(_fact(f"{label} {verb} with them", "", who[0]))
     for match in _PASSED_AWAY.finditer(sentence):
-        who = person_mentions(match.group("who"))
+        who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
         if who:
             label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
             when = " ".join((match.group("when") or "").split())
-            found.append(_fact(f"{label} passed away" + (f" {when}" if when else ""), "", who[0]))
+            found.append(_passed_away(who[0], f"{label} passed away" + (f" {when}" if when else "")))
+    for match in _PUT_DOWN.finditer(sentence):
+        pet = pet_mentions(match.group("who"))
+        if pet:
+            found.append(_passed_away(pet[0], f"{pet[0].display_name} passed away"))
     return found
+
+
+def _passed_away(who: EntityMention, content: str) -> Candidate:
+    """A person's loss is a fact of its own; a named pet's takes its place in the pet's slot ("Has a dog named
+    Bruno" → "Bruno passed away"): the pet is no longer theirs to ask about."""
+    if who.entity_type == "pet" and is_named(who):
+        return _fact(content, f"pet:{who.key}", who, value=(who.ref, "status:passed-away"))
+    return _fact(content, "", who)
 
 
 # A home had for a while is a holiday: "rented a house in Cornwall for a week" (not "bought a flat … last month").
@@ -668,7 +690,8 @@ _WORK_RELATIONS = frozenset({"boss", "manager", "colleague", "supervisor", "coac
                              "landlord", "classmate"})  # fmt: skip
 _FOR_NOW = re.compile(
     r"(?i)\b(?:this|next|last)\s+(?:week|weekend|month)|\b(?:today|tonight|tomorrow|right\s+now|at\s+the\s+moment"
-    r"|for\s+(?:a|the|work|business|two|three|\d+)|on\s+(?:holiday|vacation|a\s+trip|business)|until|till|visiting)\b"
+    r"|for\s+(?:a|the|work|business|two|three|\d+)|on\s+(?:holiday|vacation|a\s+trip|business)|until|till|visiting"
+    r"|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|since\s+(?:yesterday|last\s+\w+|this\s+\w+))\b"
 )
 _TITLE_WORDS = alternation(JOB_TITLES | IDENTITY_NOUNS)
 _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")

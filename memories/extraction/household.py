@@ -189,7 +189,8 @@ _OPENER = rf"(?i:{alternation(STOPWORDS)}|so|well|yes|ok|okay|oh|update|btw|hone
 
 def _person(n: int) -> str:
     """A first name, maybe a surname ("Ben Carter"), not a possessive ("Tom's brother"); groups ``name{n}``."""
-    return rf"(?!{_OPENER}\b)(?P<name{n}>{_NAME})(?!['’]s\b)(?:\s+(?!(?:And|Or)\b)(?P<surname{n}>{_NAME})(?!['’]s\b))?"
+    first = rf"(?=[A-Z])(?!{_OPENER}\b)(?P<name{n}>{_NAME})(?!['’]s\b)"  # a capital first: the cheap test first
+    return first + rf"(?:\s+(?!(?:And|Or)\b)(?P<surname{n}>{_NAME})(?!['’]s\b))?"
 
 
 _PARTNER_SAID = (
@@ -260,27 +261,28 @@ _REPORTED = re.compile(r"(?i)\b(?:thinks?|thought|assumes?|assumed|reckons?|beli
 def partner_said(sentence: str) -> list[Candidate]:
     if _JOKING.search(sentence) or _REPORTED.search(sentence):
         return []
-    found = []
+    said = [(match, template, relation) for pattern, template, relation in _PARTNER_SAID
+            for match in pattern.finditer(sentence)]  # fmt: skip
+    if not said:
+        return []
     # Someone the sentence names as a relative or friend is not a partner ("my brother Will and I split up the
     # chores"); one it names as a partner exactly is not said again vaguely ("my boyfriend Lucas and I have been
     # together"), though a marriage or a break-up changes what they are.
     relations = {m.display_name: m.metadata["relation"] for m in person_mentions(sentence) if is_named(m)}
-    for pattern, template, relation in _PARTNER_SAID:
-        for match in pattern.finditer(sentence):
-            name = _named(match)
-            first = name.split()[0]
-            said_as = relations.get(title(first)) or relations.get(title(name))
-            if first.lower() in STOPWORDS or first.lower() in _NOT_A_PARTNER or first.lower() in RELATIONS:
-                continue
-            if said_as and (
-                said_as not in PARTNERS or (relation == "partner" and not template.startswith("Is married"))
-            ):
-                continue
-            person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
-                                   metadata={"relation": relation})  # fmt: skip
-            value = (person.ref, facet("relation", relation))
-            found.append(Candidate(FACT, template.format(person.display_name), slot="relation:partner", value=value,
-                                   entities=(person,)))  # fmt: skip
+    found = []
+    for match, template, relation in said:
+        name = _named(match)
+        first = name.split()[0]
+        if first.lower() in STOPWORDS or first.lower() in _NOT_A_PARTNER or first.lower() in RELATIONS:
+            continue
+        said_as = relations.get(title(first)) or relations.get(title(name))
+        if said_as and (said_as not in PARTNERS or (relation == "partner" and not template.startswith("Is married"))):
+            continue
+        person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
+                               metadata={"relation": relation})  # fmt: skip
+        value = (person.ref, facet("relation", relation))
+        found.append(Candidate(FACT, template.format(person.display_name), slot="relation:partner", value=value,
+                               entities=(person,)))  # fmt: skip
     return found
 
 

@@ -1,5 +1,5 @@
-"""People the contact has already introduced ("my wife Kasia", "our son Kuba"), read when a later message names them
-alone: "Kasia got the ward manager job", "Kuba has asthma", "kayla got accepted into the nursing program".
+"""People and pets the contact has already introduced ("my wife Kasia", "our son Kuba", "my dog Bruno"), read when a
+later message names them alone: "Kasia got the ward manager job", "Kuba has asthma", "Bruno died this morning".
 
 A known name at the head of a clause is read as the contact first said it ("my wife Kasia got the ward manager job"),
 so the rules that read what is said of a relative read it too; what that opening alone would say ("Wife's name is
@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import RELATIONS
+from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
 # What may come before a clause's subject: the sentence's start, punctuation, a conjunction, and a few openers.
 _OPENERS = r"(?:(?:omg|wow|yay|so|well|also|guess\s+what|update|news|btw|anyway)\W+)*$"
@@ -27,9 +27,9 @@ _PREDICATE = re.compile(r"\s+(?:just\s+|finally\s+|also\s+)?[a-z]|\s*,\s*(?:who|
 
 
 def relation_word(relation: str) -> str | None:
-    """The word for ``relation`` that the rules read after "my": the relation itself when it is one ("wife"), else
-    a word that means it ("child" → "kid"); None for a relation no word names."""
-    if relation in RELATIONS:
+    """The word for ``relation`` that the rules read after "my": the relation itself when it is one ("wife", or a
+    pet's species: "dog"), else a word that means it ("child" → "kid"); None for a relation no word names."""
+    if relation in RELATIONS or relation in PET_SPECIES:
         return relation
     return next((word for word, meaning in RELATIONS.items() if meaning == relation), None)
 
@@ -73,7 +73,8 @@ def without_restated(
 
 
 def introduced_before(mention: EntityMention, people: Mapping[str, str]) -> bool:
-    """Whether ``mention`` is one of the contact's known people, as known: a new relation ("Tom proposed!" of a
-    boyfriend: now a fiancé) is news."""
+    """Whether ``mention`` is one of the contact's known people or pets, as known: a new relation ("Tom proposed!" of
+    a boyfriend: now a fiancé) is news."""
     name = mention.display_name
-    return mention.entity_type == "person" and name in people and mention.metadata.get("relation") == people[name]
+    said = mention.metadata.get("relation") or mention.metadata.get("species")
+    return mention.entity_type in {"person", "pet"} and name in people and said == people[name]

@@ -208,6 +208,7 @@ HAVE_NOT_FACTS = (
     "a hangover", "a fever", "the flu", "flu", "a migraine", "a toothache", "a stomach", "a bad ", "a night shift",
     "a shift", "a flight", "a presentation", "a job interview", "a deadline", "a dentist", "a doctor's", "a test",
     "a party", "a wedding", "a lecture", "a game", "a match", "a training", "practice", "a busy ", "a long day",
+    "a vet", "a limp", "a rash", "a tummy", "an upset", "a check-up", "a checkup", "a groomer",
 )  # fmt: skip
 
 # What "I've got …" says whole that is no possession: "I've got this", "ive got you", "I've got it".

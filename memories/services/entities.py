@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from contacts.models import Contact
 from memories.extraction import EntityMention
-from memories.extraction.vocabulary import RELATIONS
+from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 from memories.models import ContactEntity
 
 
@@ -47,14 +47,17 @@ def contact_entities(contact: Contact) -> list[ContactEntity]:
 
 
 def known_people(known: Iterable[ContactEntity]) -> dict[str, str]:
-    """The contact's people known by a name of their own, name → relation ("Kasia" → "wife"), for extraction to read
-    a message that names one alone. Not "Mum" (a relation said as a name) nor someone without a relation."""
+    """The contact's people and pets known by a name of their own, name → relation or species ("Kasia" → "wife",
+    "Bruno" → "dog"), for extraction to read a message that names one alone. Not "Mum" (a relation said as a name)
+    nor someone without a relation."""
     people = {}
     for entity in known:
-        relation = (entity.metadata or {}).get("relation")
+        metadata = entity.metadata or {}
+        said = metadata.get("relation") if entity.entity_type == "person" else metadata.get("species")
         name = entity.display_name
-        if entity.entity_type == "person" and relation and name[:1].isupper() and name.lower() not in RELATIONS:
-            people[name] = relation
+        named = name[:1].isupper() and name.lower() not in RELATIONS and name.lower() not in PET_SPECIES
+        if entity.entity_type in {"person", "pet"} and said and named:
+            people[name] = said
     return people
 
 

@@ -203,3 +203,40 @@ def test_a_relation_said_exactly_is_not_said_again_vaguely() -> None:
     ]
 
     assert found == ["Boyfriend's name is Lucas"]
+
+
+@pytest.mark.parametrize(
+    ("message", "people", "expected"),
+    [
+        ("my dog Bruno died yesterday", {}, "Bruno passed away yesterday"),
+        ("we had to put our dog Bruno down", {}, "Bruno passed away"),
+        ("my cat Miso passed away this morning", {}, "Miso passed away this morning"),
+        ("Bruno died this morning", {"Bruno": "dog"}, "Bruno passed away this morning"),
+    ],
+)
+def test_a_named_pets_death_takes_its_place_in_the_pets_slot(
+    message: str, people: dict[str, str], expected: str
+) -> None:
+    facts = [c for c in extract(message, role="user", people=people).candidates if c.memory_type == "fact"]
+
+    assert [(c.content, c.slot, c.value[-1]) for c in facts] == [(expected, "pet:" + expected.split()[0].lower(),
+                                                                 "status:passed-away")]  # fmt: skip
+
+
+@pytest.mark.parametrize("message", ["my dog Bruno died in the game lol", "Bruno ate my shoes again"])
+def test_a_pet_alive_and_well_stays_theirs(message: str) -> None:
+    assert not any("passed away" in c for c in _facts(message, {"Bruno": "dog"}))
+
+
+@pytest.mark.django_db
+def test_a_pet_that_died_is_no_longer_a_pet_they_have(tenant: Tenant) -> None:
+    # given a contact with a dog
+    ingest(tenant, "I have a golden retriever named Bruno", message_id="m1", at=T0)
+
+    # when they say he died, naming him alone
+    ingest(tenant, "Bruno died this morning. I can't stop crying", message_id="m2", at=T0)
+
+    # then his slot says so, and "Has a golden retriever named Bruno" is history
+    current = Memory.objects.get(tenant=tenant, slot="pet:bruno", status="active")
+    assert current.content == "Bruno passed away this morning"
+    assert Memory.objects.get(tenant=tenant, content="Has a golden retriever named Bruno").status == "superseded"
