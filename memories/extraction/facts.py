@@ -213,8 +213,10 @@ _ADMITTED_TO = (
 # Where a relative lives now, said as a move: a place's name ("moved back to Poland"), not "back to sleep" or
 # "to nights"; and not for a while ("going back to Spain for a week").
 _TO_A_PLACE = r"(?=\s+(?-i:[A-Z])(?![\w'-]*\s+(?i:for|until|till)\b))"
+# The relative a clause is about: "my sister", "my brother Emeka", "our dog Bruno".
+_RELATIVE = rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)"
 _RELATION_FACT = re.compile(
-    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
+    rf"{_RELATIVE}\s+"
     rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
     rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
@@ -229,14 +231,14 @@ _RELATION_FACT = re.compile(
 )
 # "my girlfriend Camille moves in with me next month": they will live with the contact.
 _MOVES_IN = re.compile(
-    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
+    rf"{_RELATIVE}\s+"
     rf"(?P<verb>(?i:(?:just\s+)?(?:moves|moved|is\s+moving|will\s+move)\s+in))\s+(?i:with\s+(?:me|us))\b"
 )
 # A value that points at what the message said elsewhere ("Kabir has a flat there") says nothing on its own.
 _POINTING_WORDS = frozenset({"there", "here", "it", "that", "this", "them", "one"})
 # "my dad passed away last year", "Tatay died in 2019": a loss is who they are now.
 _PASSED_AWAY = re.compile(
-    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+(?i:has\s+)?"
+    rf"{_RELATIVE}\s+(?i:has\s+)?"
     rf"(?i:passed\s+away|passed\s+on|died)(?![\w-])"
     rf"(?P<when>\s+(?i:last\s+(?:year|month|week|spring|summer|autumn|fall|winter)|in\s+\d{{4}}|this\s+(?:year|month)"
     rf"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?)\s+ago"
@@ -640,7 +642,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
             continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
         if verb.startswith("is") and verb.endswith(" in") and _FOR_NOW.search(match.group("x")):
             continue  # "my dad is in London this week": a visit, not where he lives
-        if verb.startswith("has ") and _PASSING_HAVE(verb, match.group("x")):
+        if verb.startswith("has ") and _passing_have(verb, match.group("x")):
             continue  # "Kuba has a cold again", "Kasia has a night shift tonight", "Tom has a point"
         if verb == "has":  # a condition: its words only ("has adhd i think", "has asthma and so do I")
             said = _CONDITION_SAID.match(match.group("x"))
@@ -652,18 +654,18 @@ def relation_facts(sentence: str) -> list[Candidate]:
         if verb.endswith("from") and RELATIONS.get(match.group("kind").lower()) in _WORK_RELATIONS:
             continue  # "my boss is from Google": where they work, not a hometown
         if who and value and value.split()[-1].lower() not in _POINTING_WORDS:
-            label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
+            label = _called(who[0], match)
             found.append(_fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
     for match in _MOVES_IN.finditer(sentence):
         who = person_mentions(match.group("who"))
         if who:
-            label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
+            label = _called(who[0], match)
             verb = " ".join(match.group("verb").lower().split())
             found.append(_fact(f"{label} {verb} with them", "", who[0]))
     for match in _PASSED_AWAY.finditer(sentence):
         who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
         if who:
-            label = who[0].display_name if is_named(who[0]) else match.group("kind").lower().capitalize()
+            label = _called(who[0], match)
             when = " ".join((match.group("when") or "").split())
             found.append(_passed_away(who[0], f"{label} passed away" + (f" {when}" if when else "")))
     for match in _PUT_DOWN.finditer(sentence):
@@ -671,6 +673,11 @@ def relation_facts(sentence: str) -> list[Candidate]:
         if pet:
             found.append(_passed_away(pet[0], f"{pet[0].display_name} passed away"))
     return found
+
+
+def _called(who: EntityMention, match: re.Match[str]) -> str:
+    """How a fact names the relative: by name, else by the word the message used ("Sister")."""
+    return who.display_name if is_named(who) else match.group("kind").lower().capitalize()
 
 
 def _passed_away(who: EntityMention, content: str) -> Candidate:
@@ -705,7 +712,7 @@ _PLACE_KIND = {"lives in": "location", "moved to": "location", "is in": "locatio
                "studies at": "school", "is studying": "school"}  # fmt: skip
 
 
-def _PASSING_HAVE(verb: str, said: str) -> bool:  # noqa: N802 - reads as the condition it is
+def _passing_have(verb: str, said: str) -> bool:
     """What someone "has a …" of the moment, or of an idiom, not of who they are."""
     had = f"{verb.split()[-1]} {said.lower()}"  # "a cold again"
     return had.startswith(HAVE_NOT_FACTS) or bool(_FOR_NOW.search(said) or _NOT_A_POSSESSION.search(said))

@@ -164,11 +164,7 @@ def proposal(sentence: str) -> list[Candidate]:
         name = match.group("name") or match.group("both")
         if name.lower() in STOPWORDS or name.lower() in {"he", "she", "they"}:
             continue
-        person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), "my fiance"),
-                               metadata={"relation": "fiance"})  # fmt: skip
-        value = (person.ref, facet("relation", "fiance"))
-        found.append(Candidate(FACT, f"Is engaged to {person.display_name}", slot="relation:partner", value=value,
-                               entities=(person,)))  # fmt: skip
+        found.append(_partner(name, "fiance", "Is engaged to {}"))
     return found
 
 
@@ -278,11 +274,7 @@ def partner_said(sentence: str) -> list[Candidate]:
         said_as = relations.get(title(first)) or relations.get(title(name))
         if said_as and (said_as not in PARTNERS or (relation == "partner" and not template.startswith("Is married"))):
             continue
-        person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
-                               metadata={"relation": relation})  # fmt: skip
-        value = (person.ref, facet("relation", relation))
-        found.append(Candidate(FACT, template.format(person.display_name), slot="relation:partner", value=value,
-                               entities=(person,)))  # fmt: skip
+        found.append(_partner(name, relation, template))
     return found
 
 
@@ -316,12 +308,18 @@ def proposal_accepted(message: str) -> list[Candidate]:
         name = _named(match)
         if not name or name.lower() in STOPWORDS or name.lower() in _NOT_A_PARTNER or name.lower() in RELATIONS:
             continue
-        person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), "my fiance"),
-                               metadata={"relation": "fiance"})  # fmt: skip
-        value = (person.ref, facet("relation", "fiance"))
-        found.append(Candidate(FACT, f"Is engaged to {person.display_name}", slot="relation:partner", value=value,
-                               entities=(person,)))  # fmt: skip
+        found.append(_partner(name, "fiance", "Is engaged to {}"))
     return found
+
+
+def _partner(name: str, relation: str, template: str) -> Candidate:
+    """The contact's one partner slot, held by ``name`` as ``relation`` ("fiance", "ex"…): a new relation or a new
+    person supersedes the last."""
+    person = EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
+                           metadata={"relation": relation})  # fmt: skip
+    value = (person.ref, facet("relation", relation))
+    return Candidate(FACT, template.format(person.display_name), slot="relation:partner", value=value,
+                     entities=(person,))  # fmt: skip
 
 
 def kin_mentions(sentence: str) -> list[EntityMention]:

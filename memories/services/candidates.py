@@ -36,7 +36,7 @@ def candidate_apply(
     ids = [message.client_message_id]
     holders = _slot_holders(message.contact_id, candidate.slot) if candidate.slot else []
     current = holders[0] if holders else None
-    if current is not None and _restates(current, candidate):
+    if current is not None and _restates(current, candidate, known):
         memory = memory_reinforce(memory=current, source_message_ids=ids, at=message.sent_at, entities=entities)
         _retire(holders[1:], by=memory, at=message.sent_at)
         return memory
@@ -85,23 +85,23 @@ def _retire(holders: list[Memory], *, by: Memory, at: datetime) -> None:
         memory_supersede(old=holder, new=by, at=at)
 
 
-def _restates(holder: Memory, candidate: Candidate) -> bool:
+def _restates(holder: Memory, candidate: Candidate, known: list[ContactEntity]) -> bool:
     """True when the candidate says nothing the slot's current memory does not: every facet of its value is
     held already ("Has a dog named Bruno" restates "Has a golden retriever named Bruno", not the reverse).
     Without a value on either side (an LLM memory, a staff edit), the wording decides."""
-    held = _held_value(holder) if candidate.value else None
+    held = _held_value(holder, known) if candidate.value else None
     if held is None:
         return _same(holder.content, candidate.content)
     return set(candidate.value) <= set(held)
 
 
-def _held_value(holder: Memory) -> tuple[str, ...] | None:
+def _held_value(holder: Memory, known: list[ContactEntity]) -> tuple[str, ...] | None:
     """The value of the statement the memory was made from, read again from its first source messages as the rules
     read it; None when none of them yields the memory's own text (erased from the ledger, edited, not the rules')."""
     messages = Message.objects.filter(
         tenant_id=holder.tenant_id, client_message_id__in=holder.source_message_ids[:_SOURCES_READ]
     ).only("content", "role")
-    people = known_people(ContactEntity.objects.filter(contact_id=holder.contact_id)) if holder.contact_id else {}
+    people = known_people(known)  # the holder's contact's entities, as the message's extraction knew them
     for source in messages:
         for said in extract(source.content, role=source.role, people=people).candidates:
             if said.slot == holder.slot and said.content == holder.content and said.value:
