@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
-from memories.extraction.entities import is_named, person_mentions, pet_mentions
+from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.text import normalise, sentences, stated, with_apostrophes, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
@@ -69,7 +69,9 @@ def _sentences(message: str) -> list[str]:
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
     # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
-    said = [with_apostrophes(sentence) for sentence in sentences(without_quotations(message[:4000]))]
+    said = [
+        appositions_fronted(with_apostrophes(sentence)) for sentence in sentences(without_quotations(message[:4000]))
+    ]
     if len(said) > 1 and facts.GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
     return said

@@ -14,7 +14,10 @@ _NAME = r"(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 
 # "my", "our"; then words that describe the relative or pet, not name them ("my little brother Mateo").
-_DESCRIBING = r"(?:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|new|old|dear|step|half)"
+_DESCRIBING = (
+    r"(?:little|big|older|younger|baby|twin|eldest|oldest|youngest|late|new|old|dear|step|half|rescue|rescued|adopted"
+    r"|soon-to-be)"
+)
 MY = rf"\b(?:my|our)\s+(?:{_DESCRIBING}[\s-]+)?"
 # A relation or species word ends where the word ends: "my mother-in-law" is not "my mother", "my lab mate" no labrador.
 RELATION_END = r"(?![\w-]|\s+(?:mate|partner|food|walker|sitter|bed|toy|tree|person|people)s?\b)"
@@ -52,6 +55,38 @@ _PERSON_TITLED = re.compile(
 # landlord STILL hasn't…") is not a name either.
 _NOT_A_NAME = frozenset({"me", "him", "her", "us", "them", "you", "it", "my", "his", "their", "our", "your", "a", "an",
                          "the", "back", "again", "today", "yesterday", "everyone", "someone"})  # fmt: skip
+
+
+# "Priya, my sister, is a doctor", "Noodle (our rescue greyhound) snores", "I went with Tom, my husband.": a name with
+# the relation beside it, between commas or brackets or ending the sentence. Read as "my sister Priya …" (the words
+# that describe the relative are left out). Not "Sarah, my sister's friend" (the relation goes on: someone else's),
+# not "Thanks, my friend" (no name), and only a name at the head of a clause or after "with"/"and".
+_APPOSITION = re.compile(
+    r"(?:^|(?<=[,;:(]\s)|(?<=\bwith\s)|(?<=\band\s)|(?<=\bto\s)|(?<=\bfor\s))"
+    r"(?P<name>[A-Z][a-z][\w'-]*)\s*(?P<open>[,(])\s*(?P<my>(?i:my|our))\s+(?:(?i:[a-z][\w-]*)\s+){0,2}?"
+    rf"(?P<kind>(?i:{alternation([*RELATIONS, *PET_SPECIES])}))\s*(?:(?P<close>[,)])|(?=[.!?]*$))"
+)
+# Words that open a sentence addressed to someone: "Thanks, my friend", "Morning, my love".
+_ADDRESSING = frozenset(
+    {"thanks", "thank", "cheers", "hi", "hey", "hello", "bye", "sorry", "yes", "no", "ok", "okay", "night", "morning",
+     "goodnight", "love", "welcome", "congrats", "congratulations"}
+)  # fmt: skip
+
+
+def appositions_fronted(sentence: str) -> str:
+    """``sentence`` with each "<Name>, my <relation>," read as "my <relation> <Name>" (see ``_APPOSITION``)."""
+
+    def fronted(match: re.Match[str]) -> str:
+        name = match.group("name")
+        said = name.lower()
+        if name in NOT_NAMES or said in STOPWORDS or said in RELATIONS or said in _NOT_A_NAME or said in _ADDRESSING:
+            return match.group(0)
+        if match.group("open") == "(" and match.group("close") not in {")", None}:
+            return match.group(0)
+        end = " " if match.group("close") else ""
+        return f"{match.group('my')} {match.group('kind')} {name}{end}"
+
+    return _APPOSITION.sub(fronted, sentence)
 
 
 def pet_mentions(sentence: str) -> list[EntityMention]:

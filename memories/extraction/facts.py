@@ -112,6 +112,25 @@ _JOINED = re.compile(
     rf"(?i:\bi\s+{_NOW}(?:joined|started\s+at|began\s+at))\s+(?P<x>(?>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){{0,3}}))"
     r"(?!\s+as\s)"  # "I joined Swiggy as a backend engineer" is the role rules' (roles.py)
 )
+# "I've worked at Tesco for six years", "I've been working for Aldi since 2019": where one has worked a while, and
+# works still (the present perfect, with how long: "I worked at Tesco for six years" is over).
+_WORKED_A_WHILE = re.compile(
+    r"(?i:\bi(?:['’]ve|\s+have)\s+(?:been\s+working|worked)\s+(?:at|for)\s+)"
+    r"(?P<x>(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?=\s+(?i:for|since)\b)"
+)
+# "I live with my parents", "still living with my mum and my two sisters", "I live with my boyfriend Tom": who one
+# lives with, when it is family, a partner, flatmates or pets ("I live with my anxiety" is not a household).
+_HOUSEHOLD = alternation(
+    [*RELATIONS, *PET_SPECIES, *(f"{word}s" for word in [*RELATIONS, *PET_SPECIES]), "parents", "folks", "family",
+     "grandparents", "in-laws", "children", "flatmates", "roommates", "housemates"]
+)  # fmt: skip
+_LIVES_WITH = re.compile(
+    rf"(?i)(?:\b(?:i|we)\s+(?:still\s+|currently\s+|now\s+)?live|\b{I_AM}\s+(?:still\s+|currently\s+|now\s+)?living"
+    r"|^\W*(?:still\s+)?living)(?:\s+alone)?\s+with\s+"
+    rf"(?P<who>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w-])"
+    rf"(?:\s+(?-i:[A-Z])[\w'-]*)?(?:\s*(?:,|and|&)\s+(?:(?:my|our)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w-])"
+    rf"(?:\s+(?-i:[A-Z])[\w'-]*)?)*)"
+)
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
 _JOB_AT = re.compile(rf"(?i)\b{I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
 _STUDY = re.compile(
@@ -119,6 +138,13 @@ _STUDY = re.compile(
 )
 _AGE = re.compile(rf"(?i)\b{I_AM}\s+(?P<age>\d{{1,3}})\s*(?:years?\s+old|yrs?\s+old|y/?o)\b")
 _TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
+# "I'm turning 30 on Friday", "i turn 40 next month", "I'll be 50 in May": the age one is about to be — said with when
+# ("I'll be 20 minutes", "I'll be 30 in a sec" are not), or ending the clause ("turning 18 tomorrow!!", "turning 40.").
+_TURNING = re.compile(
+    rf"(?i)(?:\b{I_AM}\s+(?:about\s+to\s+turn|turning|gonna\s+be|going\s+to\s+be)|\bi\s+turn"
+    rf"|\bi(?:['’]ll|\s+will)\s+be(?:\s+turning)?|^\W*(?:turning|gonna\s+be))\s+(?P<age>\d{{2,3}})"
+    r"(?=\s+(?:on|in|next|this|tomorrow|today|soon)\b(?!\s+(?:a|an|\d+|few)\s+(?:sec|min|hour|moment))|\s*(?:$|[.!,;]))"
+)
 # "I'm 31 by the way": a bare number is an age only where the clause ends after it (not "I'm 5 minutes away",
 # "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
 _AGE_BARE = re.compile(
@@ -188,6 +214,27 @@ _NOT_BUSY = r"(?!(?<=engaged)\s+(?:in|with)\s+(?-i:[a-z]))"  # "engaged in Lisbo
 _STATUS = re.compile(
     rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got))\s+"
     rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b{_NOT_BUSY}"
+)
+# "I'm going through a divorce", "in the middle of a divorce so things are rough", "we're getting divorced", "i filed
+# for divorce", "my soon-to-be ex-husband": a
+# marriage ending, said by the one in it ("my parents are getting divorced" is theirs). "I'm divorced" is _STATUS's.
+_DIVORCING = re.compile(
+    rf"(?i)(?:\b(?:{I_AM}|we(?:['’]re|\s+are)|my\s+\w+\s+and\s+i\s+are)\s+(?:currently\s+|now\s+|finally\s+|officially\s+)?"
+    r"|^\W*|\bi\s+(?:just\s+)?(?=filed|started))"
+    r"(?:going\s+(?:through|thru)\s+(?:a|my|the)\s+(?:\w+\s+)?divorce|in\s+the\s+(?:middle|process)\s+of\s+(?:a\s+|my\s+|the\s+)?divorc(?:e|ing)"
+    r"|filed\s+for\s+(?:a\s+)?divorce|started\s+divorce\s+proceedings"
+    r"|getting\s+(?:a\s+)?divorced?)\b(?!\s+(?:is|was|can|could|must|would|will|isn['’]?t|sucks)\b)"
+    r"|\bmy\s+soon[\s-]to[\s-]be[\s-]ex\b"
+)
+# "we're expecting a baby girl in June", "I'm expecting my first baby", "we're expecting twins!": a child on the way
+# ("I'm expecting a parcel", "I was expecting more" are not).
+_EXPECTING = re.compile(
+    rf"(?i)\b(?:{I_AM}|we(?:['’]re|\s+are)|(?:my|the)\s+\w+\s+and\s+i\s+are|me\s+and\s+(?:my|the)\s+\w+\s+are)\s+"
+    r"(?:now\s+|finally\s+|officially\s+)?expecting"
+    r"(?:\s+(?:(?:a|our|my)\s+)?(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)?\s*(?:(?:little|new|rainbow)\s+)?"
+    r"(?P<x>baby(?:\s+(?:girl|boy))?|twins|triplets|girl|boy|child|kid|one)(?![\w-])"
+    r"|\s+(?:our|my)\s+(?P<alone>second|third|fourth|2nd|3rd|4th)\b"
+    r"|(?=\s*(?:[,.!]|$)|\s+due\b))"
 )
 # "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
 # I was 15".
@@ -276,6 +323,18 @@ _FAVOURITES = ("favorite", "favourite", "fav ", "fave ")
 _RELATIVE_RECORD = re.compile(r"\d{1,3}\b")
 
 
+def household_facts(sentence: str) -> list[Candidate]:
+    """'I live with my mum and my two sisters' → 'Lives with their mum and their two sisters' (one slot: who one lives
+    with now), linked to the people named."""
+    found = []
+    for match in _LIVES_WITH.finditer(sentence):
+        who = " ".join(match.group("who").split())
+        said = re.sub(r"(?i)\b(?:my|our)\b", "their", who)
+        people = person_mentions(who) + pet_mentions(who)
+        found.append(_fact(f"Lives with {said}", "lives_with", *people, value=(facet("with", said.lower()),)))
+    return found
+
+
 def location_facts(sentence: str) -> list[Candidate]:
     found = []
     for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)")):
@@ -340,6 +399,10 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
                 found.append(_fact(f"Works at {where}", "workplace", value=(facet("at", where),)))
             elif where:
                 found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
+    for match in _WORKED_A_WHILE.finditer(sentence):
+        where = re.sub(r"^(?i:the)\s+", "", match.group("x"))
+        if not re.fullmatch(rf"(?i:{_CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights)\b.*", where):
+            found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     for match in _ACCEPTED.finditer(sentence):
         employer = place("workplace", match.group("x"))
         found.append(_entity_fact(f"Accepted a job at {employer.display_name}", "workplace", employer))
@@ -377,6 +440,10 @@ def personal_facts(sentence: str) -> list[Candidate]:
         age = int(match.group("age"))
         if 1 <= age <= 120:
             found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
+    for match in _TURNING.finditer(sentence):
+        age = int(match.group("age"))
+        if age in BARE_AGES:
+            found.append(_fact(f"Is turning {age}", "age", value=(facet("age", str(age)),)))
     for match in _AGE_BARE.finditer(sentence):
         age = int(match.group("age"))
         if age in BARE_AGES and not _AGE.search(sentence):
@@ -391,6 +458,17 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _STATUS.finditer(sentence):
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]
         found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
+    for match in _EXPECTING.finditer(sentence):
+        what = " ".join((match.group("x") or "baby").lower().split())
+        what = {"kid": "child", "one": "baby"}.get(what, what)
+        said = what if what in {"twins", "triplets"} else f"a {what}"
+        if match.group("alone"):  # "our second": a child
+            said = f"their {match.group('alone').lower()} child"
+        elif match.group("nth"):
+            said = f"their {match.group('nth').lower()} {what}"
+        found.append(_fact(f"Is expecting {said}", "expecting", value=(facet("expecting", what),)))
+    if _DIVORCING.search(sentence):
+        found.append(_fact("Is going through a divorce", "relationship_status", value=(facet("status", "divorcing"),)))
     for match in _IDENTITY_ADJ.finditer(sentence):
         found.append(_fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
     for match in _IDENTITY.finditer(sentence):
@@ -748,6 +826,7 @@ def article(word: str) -> str:
 
 
 RULES: tuple[Callable[[str], list[Candidate]], ...] = (
+    household_facts,
     named_entity_facts,
     relative_detail_facts,
     relation_facts,

@@ -179,7 +179,7 @@ def hobbies(sentence: str) -> list[Candidate]:
         if _PLAYS.match(verb) and (not detail or detail.split()[0].lower() in {"with", "at", "in", "for", "around"}):
             continue  # "I play with my kids every day": no game named
         found.append(_hobby(f"{activity} {detail}".strip(), activity if not _PLAYS.match(verb) else detail or verb))
-    for pattern in (_PASTIME_OFTEN, _PASTIME_IS_MINE, _PASTIME_CLASS):
+    for pattern in (_PASTIME_OFTEN, _PASTIME_IS_MINE, _PASTIME_CLASS, _DOES_PASTIME):
         for match in pattern.finditer(sentence):
             what = match.group("x").lower()
             found.append(_hobby(what, what))
@@ -242,6 +242,12 @@ _PASTIME_CLASS = re.compile(
     rf"(?:signed\s+up\s+for|started|begun|began|joined|enrolled\s+in|take|do|go\s+to)\s+"
     rf"(?:a\s+|an\s+|some\s+|my\s+)?(?:[\w-]+\s+){{0,2}}?(?P<x>{_PASTIMES})"
     rf"\s+(?:class(?:es)?|lessons?|course|club|team|league)\b"
+)
+# "I do yoga every morning", "I go to pottery on Tuesdays", "we do pilates twice a week": a pastime named as a noun,
+# done as a habit by the speaker ("I should do yoga more", "I used to do karate" say no habit).
+_DOES_PASTIME = re.compile(
+    rf"(?i)\b(?:i|we)\s+(?:also\s+|still\s+|usually\s+|always\s+)?(?:do|go\s+to|practi[sc]e)\s+(?:some\s+)?"
+    rf"(?P<x>{_PASTIMES})(?![\w-])(?=[^.!?]*?\b{_OFTEN})"
 )
 _ON_DAYS_I_DO = re.compile(
     rf"(?i)^\W*(?:on\s+)?{_DAYS}\s*,?\s+(?:i|we)\s+(?:usually\s+|always\s+)?(?P<verb>{_VERBS})\b"

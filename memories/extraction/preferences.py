@@ -76,7 +76,22 @@ _PERSON_OF = re.compile(
 # "I support Arsenal": a team is a name.
 _SUPPORT = re.compile(r"(?i:\bi\s+(?:support|root\s+for|follow))\s+(?P<x>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})")
 _FAN = re.compile(
-    rf"(?i)\b(?:i'm|i\s+am|im)\s+(?:a\s+(?:big|huge)\s+fan\s+of|really\s+into|into|obsessed\s+with)\s+{phrase('x')}"
+    rf"(?i)\b(?:i'm|i\s+am|im)\s+(?:(?:a|such\s+a)\s+(?:(?:big|huge|massive|die-?hard|lifelong)\s+)?fan\s+of|really\s+into"
+    rf"|into|obsessed\s+with)\s+{phrase('x')}"
+)
+# "I'm a huge Arsenal fan", "big Liverpool fan here", "massive Taylor Swift fan 💅": a name before "fan" (a team, an
+# artist, a show); "I'm a big fan" alone names nothing, "my husband is a huge Chelsea fan" is his, a "ceiling fan" is
+# a thing.
+_INTENSE = r"big|huge|massive|die-?hard|lifelong|life-long|proper|total|absolute|crazy|mega|avid|loyal|true|proud"
+_NAME_FAN = re.compile(
+    rf"(?:(?i:\b(?:i'm|i\s+am|im|i['’]ve\s+been|i\s+have\s+been)\s+(?:a|an)\s+)|^\W*(?:(?i:been\s+)?(?i:a|an)\s+)?)"
+    rf"(?:(?P<strong>(?i:{_INTENSE}))\s+)?"
+    r"(?P<x>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,2})\s+(?i:fan)(?![\w-])"
+)
+# "I'm not a fan of mornings", "not a big fan of spicy food tbh", "I'm no fan of horror": a dislike, said gently.
+_NOT_A_FAN = re.compile(
+    rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)(?:not\s+(?:really\s+|exactly\s+)?(?:a|the)|no)\s+(?:(?:big|huge|massive)\s+)?"
+    rf"fan\s+of\s+{phrase('x')}"
 )
 # "Thai food is my absolute favourite", "sushi is my favourite food": said strongly.
 _FAVOURITE = re.compile(
@@ -226,6 +241,15 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Likes {plural} (a {kind} person)", plural, polarity="positive"))
     for match in _SUPPORT.finditer(sentence):
         found.append(_preference(f"Supports {match.group('x')}", match.group("x"), polarity="positive"))
+    for match in _NOT_A_FAN.finditer(sentence):
+        what = _object(match.group("x"))
+        if what and not sentence.rstrip().endswith("?"):
+            found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
+    for match in _NAME_FAN.finditer(sentence):
+        what = match.group("x")
+        if what.split()[0].lower() not in STOPWORDS and not sentence.rstrip().endswith("?"):
+            strong = match.group("strong") is not None
+            found.append(_preference(f"Is a fan of {what}", what, polarity="positive", strong=strong))
     for match in _FAN.finditer(sentence):
         what = _object(match.group("x"))
         if what:

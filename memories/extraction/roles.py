@@ -31,7 +31,7 @@ _JUDGED = (
     r"|born|wannabe|aspiring|failed|frustrated|hopeless|total|complete|proper|real|big|huge|massive|typical|shit"
     r"|crap|poor|rubbish|useless|pretty|fantastic|brilliant)\b)"
 )
-ROLE = rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]|['’]s\b))"
+ROLE = rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]|['’]s\b|\s+fans?\b))"
 _PROPER = r"(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w&'.-]*){0,3}"
 # "… at Deloitte in Accra", "… in Noida", "… at a hospital in Lyon", "… in Logan Square, Chicago"
 _WHERE = (
@@ -55,6 +55,15 @@ _SAID = [
             rf"(?:(?:got|landed|found|started|have|accepted|took)\s+(?:a|an|my|the)\s+(?:new\s+)?(?:\w+[\s-]time\s+)?"
             rf"(?:job|position|role|offer)\s+as|(?:got\s+)?promoted\s+to|hired\s+as))"
             rf"\s+(?:a\s+|an\s+)?){ROLE}{_WHERE}"
+        ),
+        "Is",
+    ),
+    # "I've been a nurse for ten years", "been a chef for 15 years now": a role held a while, and still
+    (
+        re.compile(
+            rf"(?i:(?:\bi(?:['’]ve|\s+have)\s+|^\W*(?:(?:honestly|so|yeah|well|basically)\W+)?)(?:now\s+)?been\s+"
+            rf"(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"
+            r"(?=\s+(?:for|since)\b|\s+\d+\s*(?:years?|yrs?)\b)"
         ),
         "Is",
     ),

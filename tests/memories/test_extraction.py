@@ -478,7 +478,13 @@ def test_family_words_of_other_languages_said_in_english() -> None:
                                                 ["school:leeds-university"])]),
         ("I'm employed by the NHS", [("fact", "Works at NHS", "workplace", ["workplace:nhs"])]),
         ("I live just outside Manchester", [("fact", "Lives outside Manchester", "location", ["location:manchester"])]),
-        ("I'm living with my parents in Pune", [("fact", "Lives in Pune", "location", ["location:pune"])]),
+        (
+            "I'm living with my parents in Pune",
+            [
+                ("fact", "Lives with their parents", "lives_with", []),
+                ("fact", "Lives in Pune", "location", ["location:pune"]),
+            ],
+        ),
         ("we moved here from Kenya", [("fact", "Moved from Kenya", "", ["location:kenya"])]),
         ("my hometown is Graz", [("fact", "Is from Graz", "hometown", ["location:graz"])]),
         ("our flat in Hackney is tiny", [("fact", "Has a home in Hackney", "", ["location:hackney"])]),

@@ -110,9 +110,13 @@ HELDOUT_FLOORS = {
 }
 # The second development corpus (written blind, like the held-out one, but tuned on by kind): before its first rules,
 # facts P 0.81 R 0.27, preferences P 0.96 R 0.41, entities P 0.84 R 0.36, mood 0.43 (5 sad read as happy).
+# Its fact precision floor went from 0.91 to 0.90 on purpose (issue 18's fourth pass, 2026-11-28): two true readings its
+# labels leave out — "Is going through a divorce" from "My soon-to-be ex-husband Greg moved out" (the label holds only
+# Greg), and "Noodle has a tumour on his leg" once Noodle is known from "Noodle, our retired racing greyhound, …" —
+# while its recall rose 0.633 -> 0.647.
 DEV2_FLOORS = {
-    ("memories", "fact", "precision"): 0.91,
-    ("memories", "fact", "recall"): 0.63,
+    ("memories", "fact", "precision"): 0.90,
+    ("memories", "fact", "recall"): 0.64,
     ("memories", "preference", "precision"): 0.97,
     ("memories", "preference", "recall"): 0.75,
     ("entities", "all", "precision"): 0.94,
