@@ -51,7 +51,11 @@ _LIVE = re.compile(
     # "… but live in Galway now": the "I" said once for two clauses
     rf"|(?:\bbut|,\s*and|\band)\s+(?:now\s+)?live"
     # "I've lived in Leeds for 10 years", "we've been living in Cardiff since 2019": lived there and still do
-    rf"|\b(?:i|we)(?:['’]ve|\s+have)\s+(?:been\s+living|lived)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s))"
+    rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+|^\W*)(?:been\s+living|lived)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s)"
+    # "I've been in Dubai for 3 years now": a town one has been in for years lives there (not "for a week": a stay)
+    rf"|\b(?:i|we)(?:['’]ve|\s+have)\s+been(?=\s+in\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\s+"
+    rf"(?:for\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few)\s+(?:years?|yrs?|decades?)"
+    rf"|since\s+\d{{4}})\b))"
     # "… with my parents in Pune", "… just outside Manchester", "… near Lyon"
     rf"(?:\s+with\s+(?:my|our|a)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
     rf"\s+(?:in|(?:just\s+)?(?P<near>outside(?:\s+of)?|near|close\s+to))\s+{phrase('x')}"
@@ -92,10 +96,14 @@ _BASED = re.compile(
 )
 _FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
+# Said without the "I" where the sentence starts too: "born and raised in Glasgow", "born in Kerala, living in Dubai
+# now"; and "Glasgow born and bred".
 _GREW_UP = re.compile(
-    r"(?i:\bi\s+(?:grew\s+up|was\s+born(?:\s+and\s+(?:raised|bred))?)\s+in)\s+"
+    r"(?i:(?:\bi\s+|^\W*)(?:grew\s+up|(?<=i\s)was\s+born(?:\s+and\s+(?:raised|bred))?"
+    r"|(?<!\w)born(?:\s+and\s+(?:raised|bred))?)\s+in)\s+"
     rf"(?!{_MONTHS}\b)"
     r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    r"|^\W*(?P<y>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?i:born\s+and\s+(?:bred|raised))\b"
 )
 # "I came from Punjab 6 years ago": a capitalised place ("I came from work" is no hometown)
 _CAME_FROM = re.compile(r"(?i:\bi\s+(?:come|came)\s+(?:here\s+)?from)\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")
@@ -358,7 +366,7 @@ def location_facts(sentence: str) -> list[Candidate]:
         if where and not _A_KIND_OF_PLACE.match(where):
             found.append(_entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
     for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence), *_GREW_UP.finditer(sentence)]:
-        where = _name(match.group("x"), max_words=4)
+        where = _name(match.group("x") or match.groupdict().get("y") or "", max_words=4)
         if where and not _A_KIND_OF_PLACE.match(where):
             found.append(_entity_fact(f"Is from {title(where)}", "hometown", place("location", where)))
     return found

@@ -303,3 +303,34 @@ def test_a_baby_on_the_way_is_a_fact(message: str, expected: str) -> None:
 )
 def test_expecting_something_else_or_someone_elses_baby_is_no_fact(message: str) -> None:
     assert not [c for c in _found(message) if c[2] == "expecting"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("born and raised in Glasgow", ("fact", "Is from Glasgow", "hometown")),
+        ("Glasgow born and bred", ("fact", "Is from Glasgow", "hometown")),
+        ("born in Kerala, living in Dubai now", ("fact", "Is from Kerala", "hometown")),
+        ("been living in Toronto since 2015", ("fact", "Lives in Toronto", "location")),
+        ("I've been in Dubai for 3 years now", ("fact", "Lives in Dubai", "location")),
+        ("I've been in Berlin since 2019", ("fact", "Lives in Berlin", "location")),
+    ],
+)
+def test_where_one_is_from_or_lives_said_without_the_i_or_by_how_long(
+    message: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in _found(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I've been in Paris for a week",  # a stay
+        "I've been in hospital for 3 years",
+        "Born in March, so a Pisces",
+        "my son was born in Leeds",
+        "She was born and raised in Cork",
+    ],
+)
+def test_a_stay_a_birth_month_or_someone_elses_birthplace_is_no_home(message: str) -> None:
+    assert not [c for c in _found(message) if c[2] in {"location", "hometown"}]
