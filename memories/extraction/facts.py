@@ -224,8 +224,8 @@ _STATUS = re.compile(
     rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b{_NOT_BUSY}"
 )
 # "I'm going through a divorce", "in the middle of a divorce so things are rough", "we're getting divorced", "i filed
-# for divorce", "my soon-to-be ex-husband": a
-# marriage ending, said by the one in it ("my parents are getting divorced" is theirs). "I'm divorced" is _STATUS's.
+# for divorce", "my soon-to-be ex-husband": a marriage ending, said by the one in it ("my parents are getting
+# divorced" is theirs). "I'm divorced" is _STATUS's.
 _DIVORCING = re.compile(
     rf"(?i)(?:\b(?:{I_AM}|we(?:['’]re|\s+are)|my\s+\w+\s+and\s+i\s+are)\s+(?:currently\s+|now\s+|finally\s+|officially\s+)?"
     r"|^\W*|\bi\s+(?:just\s+)?(?=filed|started))"

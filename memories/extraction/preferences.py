@@ -88,6 +88,11 @@ _NAME_FAN = re.compile(
     rf"(?:(?P<strong>(?i:{_INTENSE}))\s+)?"
     r"(?P<x>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,2})\s+(?i:fan)(?![\w-])"
 )
+# Words before "fan" at a sentence's start that name no team: "Big fan!", "Huge fan of your work", "Ceiling fan broke".
+_NOT_FANS_OF = frozenset(_INTENSE.replace("-?", "-").split("|")) | {
+    "diehard", "ceiling", "desk", "box", "pedestal", "tower", "exhaust", "extractor", "electric", "table", "floor",
+    "standing", "cooling", "bathroom", "kitchen", "laptop", "cpu", "fellow", "number", "one", "no", "not", "such",
+}  # fmt: skip
 # "I'm not a fan of mornings", "not a big fan of spicy food tbh", "I'm no fan of horror": a dislike, said gently.
 _NOT_A_FAN = re.compile(
     rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)(?:not\s+(?:really\s+|exactly\s+)?(?:a|the)|no)\s+(?:(?:big|huge|massive)\s+)?"
@@ -247,7 +252,8 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
     for match in _NAME_FAN.finditer(sentence):
         what = match.group("x")
-        if what.split()[0].lower() not in STOPWORDS and not sentence.rstrip().endswith("?"):
+        first = what.split()[0].lower()
+        if first not in _NOT_FANS_OF and first not in STOPWORDS and not sentence.rstrip().endswith("?"):
             strong = match.group("strong") is not None
             found.append(_preference(f"Is a fan of {what}", what, polarity="positive", strong=strong))
     for match in _FAN.finditer(sentence):

@@ -202,6 +202,9 @@ def test_not_a_fan_is_a_dislike(message: str, expected: str) -> None:
         "Are you a big Arsenal fan?",
         "I used to be a massive Oasis fan but I've gone off them",
         "the shit really hit the fan at work today",
+        "Big fan!",
+        "Huge fan of your work",
+        "Ceiling fan broke again",
         "my wife is not a fan of cats",
     ],
 )
