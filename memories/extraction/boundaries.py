@@ -30,13 +30,14 @@ _REQUESTS = {
     "offer me": "Doesn't want to be offered {}", "send me": "Doesn't want to be sent {}",
     "refer to me as": "Doesn't want to be called {}", "address me as": "Doesn't want to be called {}",
     "call me": "Doesn't want to be called {}", "asking me about": "Doesn't want to talk about {}",
+    "asking about": "Doesn't want to talk about {}",
     "bringing up": "Doesn't want to talk about {}", "mentioning": "Doesn't want to talk about {}",
 }  # fmt: skip
 _REQUEST = re.compile(
     rf"(?i){_BARE}{_PLEASE}(?:{_DONT}(?P<verb>suggest|recommend|push|offer\s+me|send\s+me|refer\s+to\s+me\s+as"
     rf"|address\s+me\s+as|call\s+me{_CALLED})"
     rf"|{_CAN_YOU}(?:stop|quit)\s+(?P<ing>suggesting|recommending|pushing|sending\s+me|referring\s+to\s+me\s+as"
-    rf"|calling\s+me{_CALLED}|asking\s+me\s+about|bringing\s+up|mentioning))\s+{phrase('x')}"
+    rf"|calling\s+me{_CALLED}|asking(?:\s+me)?\s+about|bringing\s+up|mentioning))\s+{phrase('x')}"
 )
 _REQUEST_CUES = ("suggest", "recommend", "push", "offer", "send", "refer", "address", "call", "asking", "bringing",
                  "mentioning")  # fmt: skip

@@ -64,6 +64,11 @@ _MOVED = re.compile(
     rf"(?i)\b{_WE}\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+(?:back\s+|over\s+)?to"
     rf"\s+{phrase('x')}"
 )
+# "we just moved into a new flat in Brixton", "I moved into my own place in Leeds": a new home there
+_MOVED_INTO = re.compile(
+    rf"(?i)\b{_WE}\s+(?:just\s+|recently\s+|finally\s+)?moved\s+into\s+(?:a|an|our|my|the)\s+(?:new\s+|own\s+|first\s+)*"
+    rf"(?:flat|house|apartment|place|home|condo|studio|bungalow)\s+in\s+{phrase('x')}"
+)
 # "we moved here from Kenya": where they came from (no hometown slot: one may have moved several times)
 _MOVED_FROM = re.compile(
     r"(?i:\b(?:i|we)\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:here\s+|over\s+)?from)"
@@ -76,7 +81,8 @@ _HOME_IN = re.compile(
 )
 # A move said before it happens: "I'm moving to Munich in January" (the home changes when they say they moved).
 _MOVING = re.compile(
-    rf"(?i)\b(?:{I_AM}|we're|we\s+are)\s+(?:finally\s+|officially\s+)?(?:moving|relocating)\s+to\s+{phrase('x')}"
+    rf"(?i)\b(?:{I_AM}|we're|we\s+are)\s+(?:finally\s+|officially\s+)?(?:moving|relocating)\s+(?:back\s+)?(?:home\s+)?to"
+    rf"\s+{phrase('x')}"
 )
 # A new home found: "Abena and I found an apartment in East Legon", "we bought a house in Leeds".
 _NEW_HOME = re.compile(
@@ -139,6 +145,24 @@ _LIVES_WITH = re.compile(
     rf"(?:\s+(?-i:[A-Z])[\w'-]*)?(?:\s*(?:,|and|&)\s+(?:(?:my|our)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w-])"
     rf"(?:\s+(?-i:[A-Z])[\w'-]*)?)*)"
 )
+# Work that ended: "I quit my job at Amazon", "I resigned from Deloitte", "I got laid off", "I lost my job", "I'm
+# between jobs". Each fills the workplace slot, so "Works at Amazon" is no longer held as current. ("I quit
+# Facebook", "I left London" are an app and a town: only "my job" or "resigned from" name an employer.)
+_EMPLOYER = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3}"
+_LEFT_JOB = re.compile(
+    r"(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|left|resigned\s+from)\s+my\s+(?:job|role|position)"
+    r"(?!\s+(?:at\s+(?:the\s+)?(?:door|office|home)|behind)\b))"  # "I left my job at the door": an idiom
+    rf"(?:\s+(?i:at|with)\s+(?P<x>{_EMPLOYER}))?"
+    rf"|(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?resigned\s+from\s+(?:the\s+)?)(?P<y>{_EMPLOYER})"
+)
+_LAID_OFF = re.compile(
+    r"(?i:\bi\s+(?:just\s+)?(?:got|was|have\s+been|['’]ve\s+been)\s+(?:just\s+)?"
+    r"(?P<how>laid\s+off|made\s+redundant|fired|sacked|let\s+go)(?!\s+(?:up|of)\b)|\bi\s+(?:just\s+)?(?P<lost>lost)\s+my\s+job)"
+    rf"(?:\s+(?i:from|at|by)\s+(?:the\s+)?(?P<x>{_EMPLOYER}))?"
+)
+_BETWEEN_JOBS = re.compile(
+    rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:between\s+jobs|out\s+of\s+work|job\s+hunting)\b"
+)
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
 _JOB_AT = re.compile(rf"(?i)\b{I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
 _STUDY = re.compile(
@@ -153,6 +177,24 @@ _TURNING = re.compile(
     rf"|\bi(?:['’]ll|\s+will)\s+be(?:\s+turning)?|^\W*(?:turning|gonna\s+be))\s+(?P<age>\d{{2,3}})"
     r"(?=\s+(?:on|in|next|this|tomorrow|today|soon)\b(?!\s+(?:a|an|\d+|few)\s+(?:sec|min|hour|moment))|\s*(?:$|[.!,;]))"
 )
+# "my birthday's on the 3rd of March", "birthday is march 3rd", "I was born on 12 June 1990": the day, as "3 March"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_MONTH = (
+    r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?"
+    r"|nov(?:ember)?|dec(?:ember)?)"
+)
+_DATE = rf"(?:{_DAY}(?:\s+of)?\s+{_MONTH}|{_MONTH.replace('month', 'month2')}\s+{_DAY.replace('day', 'day2')})\b"
+_BIRTHDAY = re.compile(
+    rf"(?i)(?:(?:\bmy\s+|^\W*)(?:birthday|bday|b-day)(?:['’]s|\s+is)\s+(?:on\s+)?(?:the\s+)?"
+    rf"|\bi\s+was\s+born\s+on\s+(?:the\s+)?){_DATE}(?:,?\s+(?P<year>(?:19|20)\d\d))?"
+)
+# "I'm in my thirties", "in my late 40s": an age said by its decade
+_DECADE = re.compile(
+    rf"(?i)(?:\b{I_AM}\s+|^\W*)in\s+my\s+(?:(?P<part>early|mid|late)[\s-]+)?"
+    r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|[2-9]0['’]?s)\b"
+)
+_DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6": "sixties", "7": "seventies",
+            "8": "eighties", "9": "nineties"}  # fmt: skip
 # "I'm 31 by the way": a bare number is an age only where the clause ends after it (not "I'm 5 minutes away",
 # "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
 _AGE_BARE = re.compile(
@@ -160,6 +202,13 @@ _AGE_BARE = re.compile(
     r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b))"
 )
 BARE_AGES = range(13, 111)
+# "I can't eat nuts, I'm allergic", "can't have dairy because I'm allergic": the allergen said before
+_ALLERGIC_AFTER = re.compile(
+    r"(?i)\b(?:i\s+)?can(?:['’]?t|not)\s+(?:eat|have|drink|touch)\s+"
+    r"(?P<x>[a-z][\w'-]*(?:\s+(?!(?:because|cause|coz|cos|as|since|so|and|but|i|im)\b)[a-z][\w'-]*)?)"
+    rf"\s*(?:[,;.!-]+\s*|\s+)(?:(?:because|cause|coz|cos|as|since)\s+)?{I_AM}\s+(?:very\s+|severely\s+|so\s+)?allergic"
+    r"(?!\s+to\s+(?!(?:it|them|that|those|this)\b))"
+)
 _ALLERGIC = re.compile(
     rf"(?i)\b{I_AM}\s+(?:very\s+|severely\s+|deathly\s+|super\s+|really\s+|so\s+)?allergic\s+to\s+{phrase('x')}"
 )
@@ -292,15 +341,29 @@ _MOVES_IN = re.compile(
 # A value that points at what the message said elsewhere ("Kabir has a flat there") says nothing on its own.
 _POINTING_WORDS = frozenset({"there", "here", "it", "that", "this", "them", "one"})
 # "my dad passed away last year", "Tatay died in 2019": a loss is who they are now.
+_DIED_WHEN = (
+    r"(?P<when>\s+(?i:last\s+(?:year|month|week|spring|summer|autumn|fall|winter)|in\s+\d{4}|this\s+(?:year|month)"
+    r"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?)\s+ago"
+    r"|on\s+(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:this|yesterday)\s+(?:morning|evening)"
+    r"|yesterday|today))?"
+)
 _PASSED_AWAY = re.compile(
     rf"{_RELATIVE}\s+(?i:has\s+)?"
-    rf"(?i:passed\s+away|passed\s+on|died)(?![\w-])"
-    rf"(?P<when>\s+(?i:last\s+(?:year|month|week|spring|summer|autumn|fall|winter)|in\s+\d{{4}}|this\s+(?:year|month)"
-    rf"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?)\s+ago"
-    rf"|on\s+(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:this|yesterday)\s+(?:morning|evening)"
-    rf"|yesterday|today))?"
+    rf"(?i:passed\s+away|passed\s+on|died)(?![\w-]){_DIED_WHEN}"
     # said of a life, not of a game, a joke or a typo: "died in Elden Ring", "died laughing", "died her hair"
     rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly)\b))"
+)
+# "I lost my dad last year", "we lost our son in 2019", "I lost my husband to cancer": a death in the family. Kin and
+# partners only: one loses a job, a friend (a friendship) or a dog (it ran off) in other ways.
+_KIN = alternation(
+    [word for word, relation in RELATIONS.items()
+     if relation not in {"friend", "best friend", "boss", "manager", "colleague", "supervisor", "coach", "teacher",
+                         "doctor", "therapist", "landlord", "classmate", "neighbour", "roommate", "cofounder", "ex"}]
+)  # fmt: skip
+_LOST_KIN = re.compile(
+    rf"(?i:\b(?:i|we)\s+(?:just\s+|recently\s+|sadly\s+|tragically\s+)?lost\s+)"
+    rf"(?P<who>(?i:{MY}(?P<kind>{_KIN}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)(?!['’])"
+    rf"{_DIED_WHEN}(?=\s*(?:$|[.,;!…]|\s+(?:to|of|after|and|but|so|when|while|suddenly)\b))"
 )
 # "we had to put our dog Bruno down", "I had to put my cat down yesterday"
 _PUT_DOWN = re.compile(
@@ -343,9 +406,21 @@ def household_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+def _month_name(said: str) -> str:
+    """'mar' → 'March', 'sept' → 'September'."""
+    return next(month for month in _MONTH_NAMES if month.lower().startswith(said.lower()[:3]))
+
+
+_MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+)  # fmt: skip
+
+
 def location_facts(sentence: str) -> list[Candidate]:
     found = []
-    for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)")):
+    for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)"),
+                              (_MOVED_INTO, "Lives in {} (moved there)")):  # fmt: skip
         for match in pattern.finditer(sentence):
             near = match.groupdict().get("near")
             said = f"Lives {' '.join(near.lower().split())} {{}}" if near else template
@@ -411,6 +486,7 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
         where = re.sub(r"^(?i:the)\s+", "", match.group("x"))
         if not re.fullmatch(rf"(?i:{_CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights)\b.*", where):
             found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
+    found += _work_ended(sentence)
     for match in _ACCEPTED.finditer(sentence):
         employer = place("workplace", match.group("x"))
         found.append(_entity_fact(f"Accepted a job at {employer.display_name}", "workplace", employer))
@@ -422,6 +498,31 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
         where = _name(match.group("x"), max_words=6)
         if where:
             found.append(_entity_fact(f"Studies at {title(where)}", "school", place("school", where)))
+    return found
+
+
+def _work_ended(sentence: str) -> list[Candidate]:
+    """'I quit my job at Amazon' → 'Left Amazon'; 'I got laid off' → 'Was laid off'; all in the workplace slot."""
+    found = []
+    for match in _LEFT_JOB.finditer(sentence):
+        employer = match.group("x") or match.group("y")
+        if employer and not re.fullmatch(rf"(?i:{_CALENDAR_WORDS})\b.*", employer):
+            workplace = place("workplace", employer)
+            content = f"Left {workplace.display_name}"
+            found.append(_fact(content, "workplace", workplace, value=(f"left:{workplace.key}",)))
+        elif match.group("verb"):
+            found.append(_fact("Quit their job", "workplace", value=("status:left",)))
+    for match in _LAID_OFF.finditer(sentence):
+        said = "Lost their job" if match.group("lost") else f"Was {' '.join(match.group('how').lower().split())}"
+        employer = match.group("x")
+        if employer and not re.fullmatch(rf"(?i:{_CALENDAR_WORDS})\b.*", employer):
+            workplace = place("workplace", employer)
+            content = f"{said} {'at' if match.group('lost') else 'from'} {workplace.display_name}"
+            found.append(_fact(content, "workplace", workplace, value=(f"left:{workplace.key}",)))
+        else:
+            found.append(_fact(said, "workplace", value=("status:left",)))
+    if _BETWEEN_JOBS.search(sentence):
+        found.append(_fact("Is between jobs", "workplace", value=("status:left",)))
     return found
 
 
@@ -452,6 +553,18 @@ def personal_facts(sentence: str) -> list[Candidate]:
         age = int(match.group("age"))
         if age in BARE_AGES:
             found.append(_fact(f"Is turning {age}", "age", value=(facet("age", str(age)),)))
+    for match in _DECADE.finditer(sentence):
+        decade = match.group("decade").lower()
+        decade = _DECADES.get(decade[0], decade)
+        said = f"{match.group('part').lower()} {decade}" if match.group("part") else decade
+        found.append(_fact(f"Is in their {said}", "age", value=(facet("age", said),)))
+    for match in _BIRTHDAY.finditer(sentence):
+        day = match.group("day") or match.group("day2")
+        month = _month_name(match.group("month") or match.group("month2"))
+        if 1 <= int(day) <= 31:
+            year = f" {match.group('year')}" if match.group("year") else ""
+            said = f"{int(day)} {month}"
+            found.append(_fact(f"Birthday is {said}{year}", "my:birthday", value=(facet("is", said),)))
     for match in _AGE_BARE.finditer(sentence):
         age = int(match.group("age"))
         if age in BARE_AGES and not _AGE.search(sentence):
@@ -519,9 +632,9 @@ def intro_name(match: re.Match[str]) -> str:
 def health_facts(sentence: str) -> list[Candidate]:
     """'I'm allergic to shellfish 🦐 so no seafood pls' → 'Is allergic to shellfish' (one slot per allergen)."""
     found = []
-    for match in _ALLERGIC.finditer(sentence):
+    for match in [*_ALLERGIC.finditer(sentence), *_ALLERGIC_AFTER.finditer(sentence)]:
         allergen = _value(_leading_words(match.group("x")), max_words=4)
-        if allergen:
+        if allergen and allergen.lower() not in {"it", "them", "that", "this", "those", "everything", "something"}:
             found.append(_fact(f"Is allergic to {allergen}", f"allergy:{entity_key(allergen)}"))
     return found
 
@@ -606,6 +719,8 @@ def attribute_facts(sentence: str) -> list[Candidate]:
             found.append(_entity_fact(f"Is from {value}", "hometown", place("location", value)))
         elif attribute.startswith(_ATTRIBUTE_SLOTS):
             attribute = _SAME_ATTRIBUTE.get(attribute, attribute)  # "my bday is…" fills the birthday slot
+            if attribute == "birthday" and _BIRTHDAY.search(sentence):
+                continue  # a day and a month: personal_facts says it as "Birthday is 5 June", whichever way it came
             content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
             found.append(_fact(content, f"my:{attribute}", value=(facet("is", value),)))
         elif attribute in RELATIONS and _RELATIVE_RECORD.match(value):
@@ -754,6 +869,11 @@ def relation_facts(sentence: str) -> list[Candidate]:
             label = _called(who[0], match)
             when = " ".join((match.group("when") or "").split())
             found.append(_passed_away(who[0], f"{label} passed away" + (f" {when}" if when else "")))
+    for match in _LOST_KIN.finditer(sentence):
+        who = person_mentions(match.group("who"))
+        if who:
+            when = " ".join((match.group("when") or "").split())
+            found.append(_passed_away(who[0], f"{_called(who[0], match)} passed away" + (f" {when}" if when else "")))
     for match in _PUT_DOWN.finditer(sentence):
         pet = pet_mentions(match.group("who"))
         if pet:

@@ -124,8 +124,10 @@ _GOES_DOING = re.compile(r"(?i)\b(?:i|we)\s+(?:often\s+|usually\s+|love\s+to\s+)
 _NOT_OUTINGS = frozenset({"going", "shopping", "nothing", "something", "anything", "everything", "being", "thing",
                           "missing", "wrong", "bring", "sing", "king", "spring", "evening", "morning"})  # fmt: skip
 _LEARNING = re.compile(
-    rf"(?i)\b(?:{I_AM}|(?:i|and)\s+(?:just\s+|recently\s+)?(?:started|began)|i've\s+(?:just\s+)?started)\s+"
-    rf"(?:(?:just\s+)?(?:started\s+)?)learning\s+(?:to\s+play\s+|how\s+to\s+)?(?:the\s+)?(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    rf"(?i)\b(?:{I_AM}|(?:i|and)\s+(?:just\s+|recently\s+)?(?:started|began)|i've\s+(?:just\s+)?started"
+    rf"|i(?:['’]ve|\s+have)\s+been)\s+"
+    rf"(?:(?:just\s+)?(?:started\s+)?)learning\s+(?:to\s+play\s+|how\s+to\s+)?(?:the\s+)?"
+    rf"(?P<x>[a-z][\w'-]*(?:\s+(?!(?:for|since|at|in|with|on|and|but|now|lately|this|every|because|online)\b)[a-z][\w'-]*)?)"
 )
 _NOT_LEARNT = frozenset({"a", "lots", "so", "how", "that", "this", "it", "from", "to", "more"})  # "learning a lot"
 _VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?P<x>(?:the\s+|a\s+)?[^.,;!?]{2,40}?)"
@@ -183,6 +185,8 @@ def hobbies(sentence: str) -> list[Candidate]:
         for match in pattern.finditer(sentence):
             what = match.group("x").lower()
             found.append(_hobby(what, what))
+    for match in _WORSHIPS.finditer(sentence):
+        found.append(Candidate(FACT, f"Goes to {match.group('x').lower()} regularly"))
     for match in _ON_DAYS_I_DO.finditer(sentence):
         verb = match.group("verb").lower()
         if not _PLAYS.match(verb):  # "Thursdays I play canasta": the game is the play rule's
@@ -248,6 +252,11 @@ _PASTIME_CLASS = re.compile(
 _DOES_PASTIME = re.compile(
     rf"(?i)\b(?:i|we)\s+(?:also\s+|still\s+|usually\s+|always\s+)?(?:do|go\s+to|practi[sc]e)\s+(?:some\s+)?"
     rf"(?P<x>{_PASTIMES})(?![\w-])(?=[^.!?]*?\b{_OFTEN})"
+)
+# "I go to church every Sunday", "we go to mosque on Fridays": worship kept as a habit (a fact, not a hobby).
+_WORSHIPS = re.compile(
+    rf"(?i)\b(?:i|we)\s+(?:still\s+|usually\s+|always\s+|also\s+)?go\s+to\s+(?:the\s+)?"
+    rf"(?P<x>church|mass|mosque|temple|synagogue|shul|gurdwara|mandir)\b(?=[^.!?]*?\b{_OFTEN})"
 )
 _ON_DAYS_I_DO = re.compile(
     rf"(?i)^\W*(?:on\s+)?{_DAYS}\s*,?\s+(?:i|we)\s+(?:usually\s+|always\s+)?(?P<verb>{_VERBS})\b"

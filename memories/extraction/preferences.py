@@ -35,7 +35,8 @@ _ADVERB = (
 _I = r"(?:\bi\s+|^(?:(?:honestly|tbh|ngl|lol|ugh|god|man)\W+)?)"
 
 _AVOID = re.compile(
-    rf"(?i)\b(?:(?:please\s+)?(?:{_NEG}|can\s+you\s+not|could\s+you\s+not)\s+(?:ever\s+)?"
+    rf"(?i)\b(?:(?:please\s+)?(?:{_NEG}|can\s+you\s+not|could\s+you\s+not|can\s+we\s+not|could\s+we\s+not)\s+"
+    rf"(?:ever\s+)?"
     # talking and asking are about something ("talk to me like that" is no topic); one mentions a topic itself
     rf"(?:(?:talk|ask|chat|give\s+me\s+(?:advice|tips|lectures?)|lecture)(?:\s+(?:to\s+)?me)?\s+(?:about|on)"
     rf"|bring\s+up|mention|discuss)"
@@ -93,6 +94,12 @@ _NOT_FANS_OF = frozenset(_INTENSE.replace("-?", "-").split("|")) | {
     "diehard", "ceiling", "desk", "box", "pedestal", "tower", "exhaust", "extractor", "electric", "table", "floor",
     "standing", "cooling", "bathroom", "kitchen", "laptop", "cpu", "fellow", "number", "one", "no", "not", "such",
 }  # fmt: skip
+# "I'm not really into sports", "not that into horror tbh": a dislike, said gently.
+_NOT_INTO = re.compile(
+    rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)not\s+(?:really\s+|that\s+|very\s+|too\s+|much\s+|super\s+|so\s+)?into\s+"
+    rf"{phrase('x')}"
+)
+_ANYMORE = re.compile(r"(?i)\bany\s*more\b")
 # "I'm not a fan of mornings", "not a big fan of spicy food tbh", "I'm no fan of horror": a dislike, said gently.
 _NOT_A_FAN = re.compile(
     rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)(?:not\s+(?:really\s+|exactly\s+)?(?:a|the)|no)\s+(?:(?:big|huge|massive)\s+)?"
@@ -246,8 +253,10 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Likes {plural} (a {kind} person)", plural, polarity="positive"))
     for match in _SUPPORT.finditer(sentence):
         found.append(_preference(f"Supports {match.group('x')}", match.group("x"), polarity="positive"))
-    for match in _NOT_A_FAN.finditer(sentence):
+    for match in [*_NOT_A_FAN.finditer(sentence), *_NOT_INTO.finditer(sentence)]:
         what = _object(match.group("x"))
+        if _ANYMORE.search(sentence, match.start()):
+            continue  # "not into gaming anymore": a taste that changed, said in passing
         if what and not sentence.rstrip().endswith("?"):
             found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
     for match in _NAME_FAN.finditer(sentence):

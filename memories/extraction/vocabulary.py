@@ -81,6 +81,7 @@ IDENTITY_ADJECTIVES = {
     "autistic", "colorblind", "allergic to nuts", "religious", "atheist", "breastfeeding",
     "disabled", "neurodivergent", "trans", "transgender", "non-binary", "nonbinary", "gay", "lesbian", "bisexual",
     "queer", "asexual", "sober", "celibate", "self-employed", "homeschooled", "adopted", "widowed",
+    "gluten-free", "gluten free", "dairy-free", "dairy free", "halal", "kosher", "teetotal", "teetotaller",
 }  # fmt: skip
 
 # Occupation words a job title ends in ("senior product *designer*"); trades named by their ending (-ist, -ician,

@@ -104,7 +104,7 @@ def test_one_value_whatever_the_wording(messages: list[str], slot: str, value: t
         ("my golden retriever Bruno", [("Has a golden retriever named Bruno", "pet:bruno",
                                         ("pet:bruno", "species:dog", "breed:golden-retriever"))]),
         ("I really like coffee", [("Likes coffee", "pref:coffee", ("polarity:positive",))]),
-        ("My birthday is on 14 March", [("Birthday is on 14 March", "my:birthday", ("is:14-march",))]),
+        ("My birthday is on 14 March", [("Birthday is 14 March", "my:birthday", ("is:14-march",))]),
         ("My fiancee Meera works at Flipkart", [("Fiancee's name is Meera", "relation:partner",
                                                  ("person:meera", "relation:fiancee"))]),
         ("Please don't talk about politics", [("Doesn't want to talk about politics", "topic:politics",

@@ -101,11 +101,11 @@ FLOORS = {
 # sentences of the reviewer's own), its precision 0.906 -> 0.911.
 HELDOUT_FLOORS = {
     ("memories", "fact", "precision"): 0.90,
-    ("memories", "fact", "recall"): 0.57,
+    ("memories", "fact", "recall"): 0.58,
     ("memories", "preference", "precision"): 0.90,
-    ("memories", "preference", "recall"): 0.64,
+    ("memories", "preference", "recall"): 0.66,
     ("entities", "all", "precision"): 0.92,
-    ("entities", "all", "recall"): 0.66,
+    ("entities", "all", "recall"): 0.67,
     ("mood", "keywords", "accuracy"): 0.62,
 }
 # The second development corpus (written blind, like the held-out one, but tuned on by kind): before its first rules,

@@ -1,16 +1,23 @@
 """Plain statements about one's life the rules missed until issue 18's fourth pass: a role or employer said with how
 long, an age one is about to turn, a relative or pet named beside the relation ("Priya, my sister, …"), a divorce in
 progress, being a fan of a team or an artist, a pastime done as a habit with "do"/"go to", who one lives with, a
-baby on the way (pure functions, no database).
+baby on the way (pure functions; two pipeline tests on the database).
 
 Every sentence here is written for this test (or by a reviewer who did not read the rules), not taken from the
 labelled corpora; each kind has its look-alikes that must say nothing."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from contacts.models import Tenant
 from memories.extraction import extract
+from memories.models import Memory
+from tests.memories.helpers import ingest
+
+T0 = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 
 
 def _found(message: str) -> list[tuple[str, str, str]]:
@@ -337,3 +344,179 @@ def test_where_one_is_from_or_lives_said_without_the_i_or_by_how_long(
 )
 def test_a_stay_a_birth_month_or_someone_elses_birthplace_is_no_home(message: str) -> None:
     assert not [c for c in _found(message) if c[2] in {"location", "hometown"}]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I lost my dad last year", "Dad passed away last year"),
+        ("we lost our son in 2019", "Son passed away in 2019"),
+        ("I lost my husband to cancer", "Husband passed away"),
+    ],
+)
+def test_losing_a_relative_is_their_death(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I lost my keys",
+        "I lost my temper with my son",
+        "I lost my dog at the park",  # it ran off
+        "I lost my friend",  # a friendship
+        "I lost my mum's ring",
+        "I almost lost my mum last year",
+        "I lost my son in the supermarket for a minute",
+    ],
+)
+def test_losing_a_thing_a_temper_or_a_child_for_a_minute_is_no_death(message: str) -> None:
+    assert not [c for c in _contents(message) if "passed away" in c]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I quit my job at Amazon", "Left Amazon"),
+        ("I resigned from Deloitte", "Left Deloitte"),
+        ("I left my job", "Quit their job"),
+        ("I got laid off from Amazon", "Was laid off from Amazon"),
+        ("I got fired", "Was fired"),
+        ("I was let go last week", "Was let go"),
+        ("I lost my job", "Lost their job"),
+        ("I'm between jobs right now", "Is between jobs"),
+    ],
+)
+def test_work_that_ended_fills_the_workplace_slot(message: str, expected: str) -> None:
+    assert ("fact", expected, "workplace") in _found(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my sister lost her job last week",
+        "my husband got laid off from Ford",
+        "I was let go of the project",
+        "I got fired up about it",
+        "if I lost my job I'd be screwed",
+        "I'm scared I'll lose my job",
+        "I left my job at the door lol",
+        "I quit Facebook",  # an app
+        "I left London",  # a town
+    ],
+)
+def test_someone_elses_job_a_fear_or_an_idiom_ends_no_work(message: str) -> None:
+    assert not [c for c in _found(message) if c[2] == "workplace"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my birthday's on the 3rd of March", "Birthday is 3 March"),
+        ("birthday is march 3rd", "Birthday is 3 March"),
+        ("I was born on 12 June 1990", "Birthday is 12 June 1990"),
+        ("My birthday is on 14 March", "Birthday is 14 March"),
+        ("my bday is june 9", "Birthday is 9 June"),
+    ],
+)
+def test_a_birthday_is_one_day_and_month_however_it_is_written(message: str, expected: str) -> None:
+    assert [("fact", expected, "my:birthday")] == [c for c in _found(message) if c[2] == "my:birthday"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm in my thirties", "Is in their thirties"),
+        ("I'm in my late 40s", "Is in their late forties"),
+        ("in my early twenties and clueless", "Is in their early twenties"),
+    ],
+)
+def test_an_age_said_by_its_decade(message: str, expected: str) -> None:
+    assert ("fact", expected, "age") in _found(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my mum's birthday is on 3 March",
+        "is your birthday in May?",
+        "I was born on a Tuesday",
+        "my dad is in his sixties",
+        "I'm in my car",
+        "I'm in my feelings",
+    ],
+)
+def test_someone_elses_birthday_or_being_in_ones_car_is_no_age_or_birthday(message: str) -> None:
+    assert not [c for c in _found(message) if c[2] in {"age", "my:birthday"}]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I can't eat nuts, I'm allergic", "Is allergic to nuts"),
+        ("can't have dairy because I'm allergic", "Is allergic to dairy"),
+        ("I can't eat spicy food, I'm allergic to it lol", "Is allergic to spicy food"),
+        ("I'm gluten free", "Is gluten free"),
+        ("we just moved into a new flat in Brixton", "Lives in Brixton (moved there)"),
+        ("I'm moving back home to Cork next month", "Is moving to Cork"),
+        ("I've been learning Spanish for a year", "Is learning Spanish"),
+        ("I go to church every Sunday", "Goes to church regularly"),
+        ("I'm not really into sports", "Doesn't like sports"),
+        ("please stop asking about my job", "Doesn't want to talk about their job"),
+        ("can we not talk about my ex", "Doesn't want to talk about their ex"),
+    ],
+)
+def test_more_plain_statements(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "can't eat anything, I'm so stressed",
+        "I'm allergic to it",
+        "my son moved into a new flat in Leeds",
+        "we moved into a new era",
+        "I'm not into him",
+        "she's not really into sports",
+        "not really into gaming anymore tbh, used to be obsessed with fortnite",
+        "my daughter is learning Spanish",
+        "I go to church for weddings only",
+        "my mum goes to church every Sunday",
+        "can we not do this now",
+        "stop asking me that",
+        "my son is gluten free",
+    ],
+)
+def test_their_look_alikes_say_nothing_of_the_contact(message: str) -> None:
+    assert _found(message) == []
+
+
+@pytest.mark.django_db
+def test_a_job_that_ended_is_no_longer_held_as_current(tenant: Tenant) -> None:
+    # given a contact who works at Amazon
+    ingest(tenant, "I work at Amazon", message_id="m1", at=T0)
+
+    # when they say they quit
+    ingest(tenant, "I quit my job at Amazon, finally", message_id="m2", at=T0)
+
+    # then the workplace slot says so, and "Works at Amazon" is history
+    current = Memory.objects.get(tenant=tenant, slot="workplace", status="active")
+    assert current.content == "Left Amazon"
+    assert Memory.objects.get(tenant=tenant, content="Works at Amazon").status == "superseded"
+
+
+@pytest.mark.django_db
+def test_a_relative_introduced_beside_the_relation_is_known_by_name_later(tenant: Tenant) -> None:
+    # given "Priya, my sister, …"
+    ingest(tenant, "Priya, my sister, is a doctor in Pune", message_id="m1", at=T0)
+
+    # when a later message names her alone
+    ingest(tenant, "Priya got a new job at Infosys", message_id="m2", at=T0)
+
+    # then she is a person known as the sister, and the later fact is linked to her
+    sister = Memory.objects.get(tenant=tenant, content="Sister's name is Priya")
+    assert [e.ref for e in sister.entities.all()] == ["person:priya"]
+    assert sister.entities.get().metadata["relation"] == "sister"
+    later = Memory.objects.get(tenant=tenant, content="Priya got a new job at Infosys")
+    assert "person:priya" in [e.ref for e in later.entities.all()]

@@ -202,7 +202,7 @@ def test_a_lowercase_title_is_no_relative() -> None:
         ("we've been living in Malmö since 2020", ("Lives in Malmö", "location")),
         ("grew up in Sligo but live in Dublin now", ("Lives in Dublin", "location")),
         ("home is Tromsø, for now", ("Lives in Tromsø", "location")),
-        ("my bday is june 9", ("Birthday is june 9", "my:birthday")),  # one birthday slot, however it is called
+        ("my bday is june 9", ("Birthday is 9 June", "my:birthday")),  # one birthday slot, however it is called
         ("I have a 3 year old daughter called Ivy", ("Daughter's name is Ivy", "")),
         ("I'm a stay at home dad", ("Is a stay at home dad", "")),
     ],
