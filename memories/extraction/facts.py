@@ -25,12 +25,15 @@ from memories.extraction.text import (
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     CONDITIONS,
+    FAITHS,
     HAVE_NOT_FACTS,
     HAVE_NOT_WHOLE,
     IDENTITY_ADJECTIVES,
     IDENTITY_NOUNS,
     JOB_TITLES,
+    LANGUAGES,
     PARTNER_RELATIONS,
+    PEOPLES,
     PET_SPECIES,
     RELATION_WORDS,
     RELATIONS,
@@ -269,7 +272,7 @@ _NAME = re.compile(
 # "engaged in talks", "engaged with the customer": busy, not betrothed
 _NOT_BUSY = r"(?!(?<=engaged)\s+(?:in|with)\s+(?-i:[a-z]))"  # "engaged in Lisbon" is still betrothed
 _STATUS = re.compile(
-    rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got))\s+"
+    rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got)|(?:i|we)(?:['’]ve|\s+have)\s+been)\s+"
     rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b{_NOT_BUSY}"
 )
 # "I'm going through a divorce", "in the middle of a divorce so things are rough", "we're getting divorced", "i filed
@@ -293,6 +296,32 @@ _EXPECTING = re.compile(
     r"|\s+(?:our|my)\s+(?P<alone>second|third|fourth|2nd|3rd|4th)\b"
     r"|(?=\s*(?:[,.!]|$)|\s+due\b))"
 )
+# "I'm Muslim", "I'm half Japanese", "proudly Nigerian": a faith or a people one belongs to, said as what one is
+# (the clause ends there: "I'm English teacher" is a job, "I'm Spanish-speaking" a language).
+_BELONGS = re.compile(
+    rf"(?i)\b{I_AM}\s+(?:also\s+|proudly\s+|a\s+proud\s+)?(?P<said>(?:practising\s+|practicing\s+|devout\s+|half\s+"
+    rf"|part\s+)?(?:{alternation([*FAITHS, *PEOPLES])})(?:\s*(?:,|and|&|/|half)\s*(?:half\s+)?(?-i:[A-Z])[a-z]+)*)"
+    r"(?=\s*(?:$|[.!,;)]|\s+(?:and|but|btw|by\s+the\s+way|too|lol|myself|originally|born|by\s+birth)\b))"
+)
+# "I speak Spanish and French", "my first language is Tagalog", "English isn't my first language", "Auslan is my first
+# language": the languages one has.
+_SPEAKS = re.compile(
+    rf"(?i)\bi\s+(?:also\s+|can\s+)?speak\s+(?:fluent\s+)?(?P<x>(?:{alternation(LANGUAGES)})"
+    rf"(?:\s*(?:,|and|&)\s*(?:fluent\s+|some\s+|a\s+bit\s+of\s+)?(?:{alternation(LANGUAGES)}))*)(?![\w-])"
+)
+_SPEAKS_HOW_MANY = re.compile(r"(?i)\bi\s+(?:can\s+)?speak\s+(?P<n>two|three|four|five|six|seven|[2-9])\s+languages\b")
+_FIRST_LANGUAGE = re.compile(
+    rf"(?i)\bmy\s+(?:first|native|home|mother)\s+(?:language|tongue)\s+is\s+(?P<x>{alternation(LANGUAGES)})\b"
+    rf"|(?:^\W*|\b)(?P<y>{alternation(LANGUAGES)})\s+(?P<neg>is(?:n['’]t|\s+not)|is)\s+my\s+(?:first|native|mother)\s+"
+    r"(?:language|tongue)\b"
+)
+# "I'm the oldest of four", "I'm the middle child", "the youngest of 5 kids"
+_BIRTH_ORDER = re.compile(
+    rf"(?i)\b{I_AM}\s+the\s+(?P<x>(?:oldest|eldest|youngest|middle)(?:\s+(?:child|kid|one|sibling))?"
+    r"(?:\s+of\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:kids|children|siblings))?)?)\b"
+)
+# "I'm on the spectrum", "I'm neurodivergent": said of oneself
+_ON_THE_SPECTRUM = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?on\s+the\s+(?:autism\s+|autistic\s+)?spectrum\b")
 # "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
 # I was 15".
 _IDENTITY_ADJ = re.compile(
@@ -332,6 +361,14 @@ _RELATION_FACT = re.compile(
     rf"|(?:just\s+)?got(?=\s+(?:the|a|an|her|his|their)\s+(?:[\w'-]+\s+){{0,3}}?"
     rf"(?:job|promotion|position|scholarship|offer)(?=\s*(?:$|[.,;!?]|\s+(?:at|as|in|with)\b)))"
     rf"|(?:went|moved|is\s+moving|is\s+going)\s+back\s+to{_TO_A_PLACE}|is\s+moving\s+to{_TO_A_PLACE}))\s+{phrase('x')}"
+)
+# "my wife is pregnant", "my sister is expecting twins", "my parents are divorced", "my brother got engaged": a
+# relative's lasting news, said of them as a state.
+_RELATIVE_STATE = re.compile(
+    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}|parents|grandparents|in-laws){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
+    r"(?P<verb>(?i:is|are|just\s+got|got)\s+(?:now\s+|finally\s+|officially\s+)?)"
+    r"(?P<x>(?i:pregnant|expecting(?:\s+(?:a\s+baby(?:\s+(?:girl|boy))?|twins))?|divorced|separated|engaged|married|retired))\b"
+    r"(?!\s+(?:to\s+(?:the|his|her|their)\s+job|in\s+(?:the|his|her)\s+work))"
 )
 # "my girlfriend Camille moves in with me next month": they will live with the contact.
 _MOVES_IN = re.compile(
@@ -406,6 +443,13 @@ def household_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+def _capitalised_peoples(said: str) -> str:
+    """'half japanese' → 'half Japanese', 'spanish and french' → 'Spanish and French' (names of peoples, faiths and
+    languages are capitalised; the words between them are not)."""
+    names = {*FAITHS, *PEOPLES, *LANGUAGES}
+    return re.sub(r"[A-Za-z]+", lambda m: m.group(0).capitalize() if m.group(0).lower() in names else m.group(0), said)
+
+
 def _month_name(said: str) -> str:
     """'mar' → 'March', 'sept' → 'September'."""
     return next(month for month in _MONTH_NAMES if month.lower().startswith(said.lower()[:3]))
@@ -462,7 +506,7 @@ def _home(template: str, where: str) -> list[Candidate]:
 
 
 _FIELD_AT = re.compile(
-    r"(?P<field>[a-z][\w&-]*(?:\s+[a-z][\w&-]*)?)\s+(?:at|for)\s+(?:the\s+)?(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})"
+    r"(?P<field>(?:[a-z][\w&-]*|[A-Z]{2,4})(?:\s+[a-z][\w&-]*)?)\s+(?:at|for)\s+(?:the\s+)?(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})"
 )
 # "I've accepted an offer from Shopify", "I accepted the job at Monzo": where one works next.
 _ACCEPTED = re.compile(
@@ -476,7 +520,9 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
     if not _JOB_AT.search(sentence):  # "I'm a nurse at Apollo" is the role rules' (roles.py)
         for match in [*_WORK_AT.finditer(sentence), *_JOINED.finditer(sentence)]:
             where = re.sub(r"^(?i:the)\s+(?=[A-Z])", "", _name(match.group("x"), max_words=5))  # "the NHS"
-            if where and match.groupdict().get("prep", "").lower() == "in":
+            if where.lower() in {"myself", "my self", "me"}:
+                found.append(_fact("Is self-employed"))  # "I work for myself"
+            elif where and match.groupdict().get("prep", "").lower() == "in":
                 found += _works_in(where, said=match.group("x"))  # "in London" (a town), "in marketing" (a field)
             elif where and where.split()[0].lower() in {"a", "an"}:  # "a small farmácia": a kind of place, no name
                 found.append(_fact(f"Works at {where}", "workplace", value=(facet("at", where),)))
@@ -527,7 +573,7 @@ def _work_ended(sentence: str) -> list[Candidate]:
 
 
 def _works_in(where: str, *, said: str) -> list[Candidate]:
-    if where[:1].isupper() and not _A_KIND_OF_PLACE.match(where):
+    if where[:1].isupper() and not _A_KIND_OF_PLACE.match(where) and is_a_town(where):  # "in IT", "in HR": a field
         return [_fact(f"Works in {where}", "", place("location", where))]
     field_at = _FIELD_AT.match(clean_phrase(said, max_words=8))
     if field_at is not None and not re.fullmatch(rf"{_CALENDAR_WORDS}\b.*|.*['’]s", field_at.group("org")):
@@ -590,10 +636,27 @@ def personal_facts(sentence: str) -> list[Candidate]:
         found.append(_fact(f"Is expecting {said}", "expecting", value=(facet("expecting", what),)))
     if _DIVORCING.search(sentence):
         found.append(_fact("Is going through a divorce", "relationship_status", value=(facet("status", "divorcing"),)))
+    if _ON_THE_SPECTRUM.search(sentence):
+        found.append(_fact("Is autistic"))
+    for match in _BELONGS.finditer(sentence):
+        found.append(_fact(f"Is {_capitalised_peoples(' '.join(match.group('said').split()))}"))
+    for match in _SPEAKS.finditer(sentence):
+        found.append(_fact(f"Speaks {_capitalised_peoples(match.group('x'))}"))
+    for match in _SPEAKS_HOW_MANY.finditer(sentence):
+        found.append(_fact(f"Speaks {match.group('n').lower()} languages"))
+    for match in _FIRST_LANGUAGE.finditer(sentence):
+        language = _capitalised_peoples(match.group("x") or match.group("y"))
+        negated = match.group("neg") and match.group("neg").lower() != "is"
+        content = f"{language} isn't their first language" if negated else f"First language is {language}"
+        found.append(
+            _fact(content, "" if negated else "first_language", value=() if negated else (facet("is", language),))
+        )
+    for match in _BIRTH_ORDER.finditer(sentence):
+        found.append(_fact(f"Is the {' '.join(match.group('x').lower().split())}"))
     for match in _IDENTITY_ADJ.finditer(sentence):
         found.append(_fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
     for match in _IDENTITY.finditer(sentence):
-        found.append(_fact(f"Is {match.group('article').lower()} {match.group('x').lower()}"))
+        found.append(_fact(f"Is {match.group('article').lower()} {_capitalised_peoples(match.group('x').lower())}"))
     return found
 
 
@@ -625,6 +688,8 @@ def intro_name(match: re.Match[str]) -> str:
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:
         return ""
     if first in RELATIONS or first in PET_SPECIES:  # "Mum, 67, still works full time": a relative, not a name
+        return ""
+    if first in FAITHS or first in PEOPLES:  # "I'm Black and queer", "I'm Irish, 34": who one is, not a name
         return ""
     return name
 
@@ -869,6 +934,18 @@ def relation_facts(sentence: str) -> list[Candidate]:
             label = _called(who[0], match)
             when = " ".join((match.group("when") or "").split())
             found.append(_passed_away(who[0], f"{label} passed away" + (f" {when}" if when else "")))
+    for match in _RELATIVE_STATE.finditer(sentence):
+        kind = match.group("kind").lower()
+        who = person_mentions(match.group("who")) if kind not in {"parents", "grandparents", "in-laws"} else []
+        label = _called(who[0], match) if who else kind.capitalize()
+        verb = "are" if kind in {"parents", "grandparents", "in-laws"} else "is"
+        if kind in PET_SPECIES or (
+            who
+            and who[0].metadata.get("relation") in PARTNER_RELATIONS
+            and match.group("x").lower() in {"engaged", "married", "divorced", "separated"}
+        ):
+            continue  # a partner's engagement is the contact's own (household.py); a pet is no one's spouse
+        found.append(_fact(f"{label} {verb} {' '.join(match.group('x').lower().split())}", "", *who))
     for match in _LOST_KIN.finditer(sentence):
         who = person_mentions(match.group("who"))
         if who:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.extraction.entities import is_named, person_mentions
+from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.facts import article, facet
 from memories.extraction.roles import ROLE
 from memories.extraction.text import STOPWORDS, alternation, entity_key, title
@@ -112,6 +112,26 @@ def named_in_another_sentence(message: str) -> list[Candidate]:
         return [Candidate(FACT, content, slot=f"pet:{mention.key}", value=(mention.ref, facet("species", species)),
                           entities=(mention,))]  # fmt: skip
     return [Candidate(FACT, f"{mention.metadata['relation'].capitalize()}'s name is {name}", entities=(mention,))]
+
+
+# "we adopted a kitten last week", "I just rescued a greyhound", "we got a puppy!": a new pet, not named in the message
+# (named, it is named_in_another_sentence's or the pet rules')
+_NEW_PET = re.compile(
+    rf"(?i)\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?(?:got|adopted|rescued|brought\s+home|took\s+in)\s+"
+    rf"(?:a|an)\s+(?:new\s+|little\s+|rescue\s+)?(?P<kind>{alternation(_PETS)})(?![\w-])(?!\s+(?:named|called)\b)"
+    rf"(?=\s*(?:$|[.!,;]|\s+(?:last|this|yesterday|today|and|from)\b))"
+)
+
+
+def new_pet(message: str) -> list[Candidate]:
+    """'we adopted a kitten last week' → 'Has a kitten' (not when the message goes on to name it)."""
+    found = []
+    for match in _NEW_PET.finditer(message):
+        if _NAMED_LATER.search(message, match.end()):
+            continue
+        kind = match.group("kind").lower()
+        found.append(Candidate(FACT, f"Has {article(kind)} {kind}", entities=tuple(pet_mentions(f"my {kind}"))))
+    return found
 
 
 def named_first(sentence: str) -> list[Candidate]:
@@ -353,4 +373,4 @@ def _listed(names: list[str]) -> str:
 SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     several_named, named_first, their_role, proposal, partner_said,
 )  # fmt: skip
-MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence, proposal_accepted)
+MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence, proposal_accepted, new_pet)

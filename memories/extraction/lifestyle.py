@@ -185,6 +185,13 @@ def hobbies(sentence: str) -> list[Candidate]:
         for match in pattern.finditer(sentence):
             what = match.group("x").lower()
             found.append(_hobby(what, what))
+    for match in _DOES_BARE.finditer(sentence):
+        verb = (match.group("a") or match.group("b")).lower()
+        found.append(_hobby(gerund(verb), gerund(verb)))
+    for match in _COLLECTS.finditer(sentence):
+        what = match.group("x").lower()
+        mention = EntityMention("hobby", "collecting", "Collecting", aliases=("collecting",))
+        found.append(Candidate(FACT, f"Collects {what}", entities=(mention,)))
     for match in _WORSHIPS.finditer(sentence):
         found.append(Candidate(FACT, f"Goes to {match.group('x').lower()} regularly"))
     for match in _ON_DAYS_I_DO.finditer(sentence):
@@ -252,6 +259,23 @@ _PASTIME_CLASS = re.compile(
 _DOES_PASTIME = re.compile(
     rf"(?i)\b(?:i|we)\s+(?:also\s+|still\s+|usually\s+|always\s+)?(?:do|go\s+to|practi[sc]e)\s+(?:some\s+)?"
     rf"(?P<x>{_PASTIMES})(?![\w-])(?=[^.!?]*?\b{_OFTEN})"
+)
+# "I knit", "in my free time I paint", "I sew and bake as a hobby": a craft or sport said bare, where the clause ends
+# on it or says it is a pastime ("I draw the line", "I run a business", "I read your message" go on).
+_BARE_PASTIME_VERBS = (
+    "knit", "crochet", "sew", "paint", "draw", "sketch", "bake", "garden", "surf", "climb", "box", "skate", "sing",
+    "dance", "swim", "cycle", "hike", "meditate", "journal", "skateboard", "snowboard", "ski", "kayak", "sail",
+)  # fmt: skip
+_FREE_TIME = r"(?:in\s+my\s+(?:free|spare|down)\s+time|for\s+fun|as\s+a\s+hobby|on\s+the\s+side|when\s+i\s+can)"
+_DOES_BARE = re.compile(
+    rf"(?i)(?:\b{_FREE_TIME}\s*,?\s+i\s+(?:also\s+|mostly\s+|usually\s+)?(?P<a>{alternation(_BARE_PASTIME_VERBS)})(?![\w-])"
+    rf"|\bi\s+(?:also\s+|still\s+)?(?P<b>{alternation(_BARE_PASTIME_VERBS)})(?![\w-])"
+    rf"(?=\s*(?:$|[.!,;]|\s+(?:and\s+(?:{alternation(_BARE_PASTIME_VERBS)})|{_FREE_TIME}|too|a\s+lot|lol)\b)))"
+)
+# "I collect vinyl", "I collect stamps and old coins": what one collects (not "I collect the kids at 3")
+_COLLECTS = re.compile(
+    r"(?i)\bi\s+(?:also\s+)?collect\s+(?!(?:the|my|our|his|her|their|them|him|it|money|rent|payments?|data|"
+    r"post|mail|parcels?)\b)(?P<x>[a-z][\w'-]*(?:\s+(?:and\s+)?[a-z][\w'-]*){0,3}?)(?=\s*(?:$|[.!,;]|\s+(?:for|since|as)\b))"
 )
 # "I go to church every Sunday", "we go to mosque on Fridays": worship kept as a habit (a fact, not a hobby).
 _WORSHIPS = re.compile(

@@ -94,6 +94,14 @@ _NOT_FANS_OF = frozenset(_INTENSE.replace("-?", "-").split("|")) | {
     "diehard", "ceiling", "desk", "box", "pedestal", "tower", "exhaust", "extractor", "electric", "table", "floor",
     "standing", "cooling", "bathroom", "kitchen", "laptop", "cpu", "fellow", "number", "one", "no", "not", "such",
 }  # fmt: skip
+# "I'm a coffee addict", "total dog lover", "history buff here": what one is a lover of ("a recovering addict", "a drug
+# addict" are not tastes).
+_LOVER = re.compile(
+    r"(?i)(?:\b(?:i'm|i\s+am|im)\s+(?:a|an)\s+|^\W*(?:(?:a|an)\s+)?)(?:(?:huge|big|massive|total|complete|real|true|"
+    r"serious|proper|hopeless|self-confessed)\s+)?"
+    r"(?P<x>(?!(?:drug|sex|porn|gambling|recovering|former|ex|crack|heroin|meth|love)\b)[a-z][\w-]*)\s+"
+    r"(?P<kind>lover|addict|fanatic|junkie|nerd|geek|buff|enthusiast|aficionado|snob)\b(?:\s+here)?"
+)
 # "I'm not really into sports", "not that into horror tbh": a dislike, said gently.
 _NOT_INTO = re.compile(
     rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)not\s+(?:really\s+|that\s+|very\s+|too\s+|much\s+|super\s+|so\s+)?into\s+"
@@ -259,6 +267,13 @@ def like_preferences(sentence: str) -> list[Candidate]:
             continue  # "not into gaming anymore": a taste that changed, said in passing
         if what and not sentence.rstrip().endswith("?"):
             found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
+    for match in _LOVER.finditer(sentence):
+        what = match.group("x").lower()
+        if what not in STOPWORDS and what not in _NOT_FANS_OF and not sentence.rstrip().endswith("?"):
+            liked = _plural(what) if what in _PERSON_OF_COUNTABLE else what  # "a dog lover" loves dogs
+            found.append(
+                _preference(f"Loves {liked} (a {what} {match.group('kind').lower()})", liked, polarity="positive")
+            )
     for match in _NAME_FAN.finditer(sentence):
         what = match.group("x")
         first = what.split()[0].lower()
@@ -301,6 +316,8 @@ def _object(text: str, *, max_words: int = 8, named_new: bool = False) -> str:
     words = what.lower().split()
     if len(words) > 1 and words[0] in {"when", "how"} and not _QUESTION_WORD.match(words[1]):
         return what  # "I hate when people are late", "I hate how traffic eats my day": what they dislike
+    if words[:1] == ["reading"] and not _READ_TO_ME.search(" ".join(words[1:])):
+        return what  # "I love reading", "I love reading fantasy": a pastime; "reading your messages" a reaction
     if not words or what.lower() in PRONOUN_OBJECTS or words[0] in _NOT_AN_OBJECT_START:
         return ""
     # a topic may be "the new Taylor album" (a thing named); "the new design", "I love the new flat" are of the moment
@@ -310,6 +327,10 @@ def _object(text: str, *, max_words: int = 8, named_new: bool = False) -> str:
     return "" if len(words) == 1 and words[0] in STOPWORDS else what
 
 
+# What one reads that is the listener's or the moment's: "reading your messages", "reading this", "reading about it".
+_READ_TO_ME = re.compile(
+    r"\b(?:you|your|yours|this|that|these|it|about|what|how|the\s+(?:reply|replies|message|news))\b"
+)
 # "a good crossword in the morning with my tea": the thing is "a good crossword"; when and with whom it is had is not.
 _ASIDE = re.compile(r"(?i)\s+(?:in\s+the\s+(?:morning|evening|afternoon)|on\s+(?:weekends|sundays|the\s+weekend)"
                     r"|with\s+(?:my|a|some)|every\s+\w+|at\s+night|at\s+the\s+weekend)\b.*$")  # fmt: skip

@@ -157,8 +157,20 @@ _NOT_EMPLOYERS = re.compile(
 )
 
 
+# "I teach maths at a secondary school", "I teach English in a language school": a teacher, where unnamed
+_TEACHES = re.compile(
+    r"(?i)\bi\s+(?:also\s+|now\s+|still\s+)?teach\s+(?P<what>(?!(?:the|my|our|them|him|her|it|you|kids)\b)[a-z][\w'-]*"
+    r"(?:\s+[a-z][\w'-]*)?)\s+(?:at|in)\s+(?P<where>(?:a|an|the)\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?:school|college|university|uni|academy|nursery|sixth\s+form))\b"
+)
+
+
 def work_for_facts(sentence: str) -> list[Candidate]:
     found = []
+    for match in _TEACHES.finditer(sentence):
+        what, where = (" ".join(match.group(name).split()) for name in ("what", "where"))
+        found.append(Candidate(FACT, f"Teaches {what} at {where}", slot="occupation",
+                               value=(facet("role", f"{what} teacher"),)))  # fmt: skip
     for match in _WORKS_FOR.finditer(sentence):
         name = _without_the(match.group("org"))
         if _NOT_EMPLOYERS.match(name):

@@ -126,6 +126,37 @@ IDENTITY_NOUNS = {
     "night owl", "cat person", "dog person", "christian", "muslim", "hindu", "sikh", "buddhist", "jew", "atheist",
     "diabetic", "retiree", "pensioner", "immigrant", "refugee", "veteran", "carer", "only child", "middle child",
     "perfectionist", "workaholic", "smoker", "non-smoker", "recovering alcoholic", "lefty", "gamer", "foodie",
+    "early riser", "early bird", "bookworm", "catholic", "protestant", "mormon", "quaker",
+}  # fmt: skip
+
+# Faiths and peoples one says one is, without an article ("I'm Muslim", "I'm half Japanese"): kept as said, capitalised.
+FAITHS = {
+    "muslim", "christian", "catholic", "protestant", "jewish", "hindu", "sikh", "buddhist", "jain", "mormon",
+    "orthodox", "evangelical", "baptist", "methodist", "anglican", "pagan", "agnostic", "quaker",
+}  # fmt: skip
+PEOPLES = {
+    "american", "british", "english", "scottish", "welsh", "irish", "canadian", "australian", "new zealander",
+    "kiwi", "mexican", "brazilian", "argentinian", "argentine", "chilean", "colombian", "peruvian", "venezuelan",
+    "cuban", "puerto rican", "dominican", "jamaican", "haitian", "french", "german", "italian", "spanish",
+    "portuguese", "dutch", "belgian", "swiss", "austrian", "swedish", "norwegian", "danish", "finnish", "icelandic",
+    "polish", "czech", "slovak", "hungarian", "romanian", "bulgarian", "greek", "turkish", "ukrainian", "russian",
+    "serbian", "croatian", "bosnian", "albanian", "lithuanian", "latvian", "estonian", "georgian", "armenian",
+    "iranian", "persian", "iraqi", "syrian", "lebanese", "palestinian", "israeli", "jordanian", "egyptian",
+    "moroccan", "algerian", "tunisian", "saudi", "emirati", "yemeni", "afghan", "pakistani", "indian",
+    "bangladeshi", "sri lankan", "nepali", "chinese", "japanese", "korean", "taiwanese", "vietnamese", "thai",
+    "filipino", "filipina", "indonesian", "malaysian", "singaporean", "nigerian", "ghanaian", "kenyan",
+    "ethiopian", "somali", "south african", "zimbabwean", "ugandan", "tanzanian", "congolese", "senegalese",
+    "cameroonian", "punjabi", "gujarati", "tamil", "bengali", "kurdish", "latina", "latino", "latinx", "hispanic",
+    "black", "mixed race", "biracial", "asian", "arab",
+}  # fmt: skip
+LANGUAGES = {
+    "english", "spanish", "french", "german", "italian", "portuguese", "dutch", "polish", "russian", "ukrainian",
+    "arabic", "hebrew", "turkish", "persian", "farsi", "urdu", "hindi", "punjabi", "bengali", "tamil", "telugu",
+    "marathi", "gujarati", "malayalam", "kannada", "mandarin", "cantonese", "chinese", "japanese", "korean",
+    "vietnamese", "thai", "tagalog", "filipino", "indonesian", "malay", "swahili", "yoruba", "igbo", "hausa",
+    "amharic", "somali", "greek", "swedish", "norwegian", "danish", "finnish", "czech", "hungarian", "romanian",
+    "serbian", "croatian", "bulgarian", "welsh", "irish", "gaelic", "catalan", "basque", "sign language", "bsl",
+    "asl", "auslan",
 }  # fmt: skip
 
 # Words a health condition ends in ("type 2 *diabetes*", "Ehlers-Danlos *syndrome*", "high blood *pressure*").

@@ -520,3 +520,76 @@ def test_a_relative_introduced_beside_the_relation_is_known_by_name_later(tenant
     assert sister.entities.get().metadata["relation"] == "sister"
     later = Memory.objects.get(tenant=tenant, content="Priya got a new job at Infosys")
     assert "person:priya" in [e.ref for e in later.entities.all()]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm Muslim", "Is Muslim"),
+        ("I'm half Japanese", "Is half Japanese"),
+        ("I'm Irish, 34, from Cork", "Is Irish"),
+        ("I'm a Christian", "Is a Christian"),
+        ("I speak Spanish and French", "Speaks Spanish and French"),
+        ("I speak three languages", "Speaks three languages"),
+        ("my first language is Tagalog", "First language is Tagalog"),
+        ("English isn't my first language", "English isn't their first language"),
+        ("I'm the oldest of four", "Is the oldest of four"),
+        ("I'm on the spectrum", "Is autistic"),
+        ("I've been married for 10 years", "Is married"),
+        ("I work for myself", "Is self-employed"),
+        ("I work in HR at Tesco", "Works in HR at Tesco"),
+        ("I teach maths at a secondary school", "Teaches maths at a secondary school"),
+        ("I knit", "Hobby: knitting"),
+        ("in my free time I paint", "Hobby: painting"),
+        ("I collect vinyl", "Collects vinyl"),
+        ("I love reading", "Loves reading"),
+        ("I like reading fantasy novels", "Likes reading fantasy novels"),
+        ("I'm a coffee addict", "Loves coffee (a coffee addict)"),
+        ("total dog lover", "Loves dogs (a dog lover)"),
+        ("we adopted a kitten last week", "Has a kitten"),
+        ("we got a puppy!", "Has a puppy"),
+        ("my wife is pregnant", "Wife is pregnant"),
+        ("my parents are divorced", "Parents are divorced"),
+        ("my brother got engaged", "Brother is engaged"),
+    ],
+)
+def test_who_one_is_what_one_does_and_ones_familys_news(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "she's Muslim",
+        "I'm English teacher",  # a job, said without its article
+        "I draw the line at that",
+        "I collect the kids at 3",
+        "can I paint?",
+        "I love reading your messages",
+        "I love reading this",
+        "I'm a recovering addict",
+        "I'm a drug addict",
+        "my husband is a car nerd",
+        "are you a coffee snob?",
+        "my sister got a puppy",
+        "my husband is married to his job",
+        "is my sister pregnant?",
+        "I teach my kids at home",
+    ],
+)
+def test_their_look_alikes_say_nothing_of_that_kind(message: str) -> None:
+    assert not [c for c in _contents(message) if c.startswith(("Is ", "Speaks", "Hobby:", "Loves", "Likes", "Has a",
+                                                                "Collects", "Teaches"))]  # fmt: skip
+    assert not [c for c in _contents(message) if " is " in c or " are " in c]
+
+
+def test_a_pet_named_later_in_the_message_is_said_once_with_its_name() -> None:
+    found = extract("we got a puppy!! his name is Bruno", role="user")
+    assert [c.content for c in found.candidates] == ["Has a dog named Bruno"]
+    assert [m.ref for m in found.mentions] == ["pet:bruno"]
+
+
+def test_a_field_of_work_is_no_town() -> None:
+    found = extract("I work in IT", role="user")
+    assert [c.content for c in found.candidates] == ["Works in IT"]
+    assert not [m for m in found.mentions if m.entity_type == "location"]
