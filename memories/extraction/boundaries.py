@@ -24,7 +24,10 @@ _PLEASE = r"(?:(?:please|pls|plz|kindly)\s*,?\s+)?"
 _DONT = rf"(?:{_NEG}|can\s+you\s+not|could\s+you\s+not)\s+(?:ever\s+)?"
 _CAN_YOU = r"(?:(?:can|could|will|would)\s+(?:you|u)\s+(?:please\s+|pls\s+)?)?"
 # "call me" names a boundary only with what one is called: "don't call me a senior", not "don't call me tomorrow"
-_CALLED = r"(?=\s+(?:an?\s|['‘\"“]))"
+_CALLED = (
+    r"(?=\s+(?:an?\s|['‘\"“]|(?:sweetie|sweetheart|babe|baby|honey|hun|hon|love|darling|dear|mate|buddy|bro|dude|sir"
+    r"|ma['’]?am|madam|miss|kiddo|kid|sport|champ|chief|boss|girl|lady|young\s+lady|young\s+man)\b))"
+)
 _REQUESTS = {
     "suggest": "Doesn't want {} suggested", "recommend": "Doesn't want {} suggested", "push": "Doesn't want {} pushed",
     "offer me": "Doesn't want to be offered {}", "send me": "Doesn't want to be sent {}",

@@ -57,15 +57,18 @@ _LIVE = re.compile(
     rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+|^\W*)(?:been\s+living|lived)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s)"
     # "I've been in Dubai for 3 years now": a town one has been in for years lives there (not "for a week": a stay)
     rf"|\b(?:i|we)(?:['’]ve|\s+have)\s+been(?=\s+in\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\s+"
-    rf"(?:for\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few)\s+(?:years?|yrs?|decades?)"
-    rf"|since\s+\d{{4}})\b))"
+    rf"(?:(?:for\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few)\s+(?:years?|yrs?|decades?)"
+    rf"|since\s+\d{{4}})\b)"
+    # "lived in Birmingham my whole life", "I've lived here in Cork all my life"
+    rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+|^\W*|,\s*)lived(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:my\s+(?:whole|entire)\s+life"
+    rf"|all\s+my\s+life|forever)\b))"
     # "… with my parents in Pune", "… just outside Manchester", "… near Lyon"
     rf"(?:\s+with\s+(?:my|our|a)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
     rf"\s+(?:in|(?:just\s+)?(?P<near>outside(?:\s+of)?|near|close\s+to))\s+{phrase('x')}"
 )
 _MOVED = re.compile(
-    rf"(?i)\b{_WE}\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted)\s+(?:back\s+|over\s+)?to"
-    rf"\s+{phrase('x')}"
+    rf"(?i)(?:\b{_WE}(?:['’]ve|\s+have)?\s+|^\W*)(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted|emigrated)"
+    rf"\s+(?:back\s+|over\s+)?to\s+{phrase('x')}"
 )
 # "we just moved into a new flat in Brixton", "I moved into my own place in Leeds": a new home there
 _MOVED_INTO = re.compile(
@@ -84,14 +87,16 @@ _HOME_IN = re.compile(
 )
 # A move said before it happens: "I'm moving to Munich in January" (the home changes when they say they moved).
 _MOVING = re.compile(
-    rf"(?i)\b(?:{I_AM}|we're|we\s+are)\s+(?:finally\s+|officially\s+)?(?:moving|relocating)\s+(?:back\s+)?(?:home\s+)?to"
+    rf"(?i)\b(?:{I_AM}|we're|we\s+are)\s+(?:finally\s+|officially\s+)?(?:moving|relocating|emigrating)\s+(?:back\s+)?"
+    rf"(?:home\s+)?to"
     rf"\s+{phrase('x')}"
 )
 # A new home found: "Abena and I found an apartment in East Legon", "we bought a house in Leeds".
 _NEW_HOME = re.compile(
-    rf"(?i)(?:\b{_WE}\s+(?:just\s+|finally\s+)?(?:found|bought|rented|got|signed\s+for|(?:are|'re)\s+buying)"
+    rf"(?i)(?:\b{_WE}(?:['’]ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:found|bought|rented|got|signed\s+for"
+    rf"|(?:are|'re)\s+buying)"
     # said without the "we" where the sentence starts: "Bought a condo in Leslieville", "Buying a house in Balbriggan"
-    rf"|^\W*(?:just\s+|finally\s+)?(?:bought|buying|rented|found))\s+(?:a|an|our)\s+(?:new\s+)?"
+    rf"|^\W*(?:just\s+|finally\s+)?(?:bought|buying|rented|found))\s+(?:a|an|our|my)\s+(?:(?:new|first|own|dream)\s+)*"
     rf"(?P<home>flat|apartment|house|place|home|condo)\s+in\s+{phrase('x')}"
 )
 # "home is Amarillo", "my home is in Kochi now": where one lives (a capitalised place: "home is where the heart is")
@@ -154,14 +159,21 @@ _LIVES_WITH = re.compile(
 _EMPLOYER = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3}"
 _LEFT_JOB = re.compile(
     r"(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|left|resigned\s+from)\s+my\s+(?:job|role|position)"
-    r"(?!\s+(?:at\s+(?:the\s+)?(?:door|office|home)|behind)\b))"  # "I left my job at the door": an idiom
+    r"(?!\s+(?:at\s+(?:the\s+)?(?:door|office|home)|behind)\b)"  # "I left my job at the door": an idiom
+    r"(?![^.!?]*?\b(?:in\s+(?:19|20)\d\d|back\s+in|years\s+ago|when\s+i\s+was)\b))"  # long over: not news of now
     rf"(?:\s+(?i:at|with)\s+(?P<x>{_EMPLOYER}))?"
     rf"|(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?resigned\s+from\s+(?:the\s+)?)(?P<y>{_EMPLOYER})"
 )
 _LAID_OFF = re.compile(
-    r"(?i:\bi\s+(?:just\s+)?(?:got|was|have\s+been|['’]ve\s+been)\s+(?:just\s+)?"
+    r"(?i:(?:\bi\s+(?:just\s+)?(?:got|was|have\s+been|['’]ve\s+been)|^\W*(?:just\s+)?got)\s+(?:just\s+)?"
     r"(?P<how>laid\s+off|made\s+redundant|fired|sacked|let\s+go)(?!\s+(?:up|of)\b)|\bi\s+(?:just\s+)?(?P<lost>lost)\s+my\s+job)"
     rf"(?:\s+(?i:from|at|by)\s+(?:the\s+)?(?P<x>{_EMPLOYER}))?"
+)
+# "they let me go on monday", "After 12 years at Infosys I resigned", "I handed in my notice": a job ending, unnamed
+_JOB_ENDING = re.compile(
+    r"(?i)\bthey\s+(?:just\s+|finally\s+)?let\s+me\s+go\b(?!\s+(?:early|home|first|of|to|with))"
+    r"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<resigned>resigned)\b(?!\s+(?:myself|to|from|as))"
+    r"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<notice>handed\s+in|gave|put\s+in)\s+my\s+notice\b"
 )
 _BETWEEN_JOBS = re.compile(
     rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:between\s+jobs|out\s+of\s+work|job\s+hunting)\b"
@@ -189,12 +201,21 @@ _MONTH = (
 _DATE = rf"(?:{_DAY}(?:\s+of)?\s+{_MONTH}|{_MONTH.replace('month', 'month2')}\s+{_DAY.replace('day', 'day2')})\b"
 _BIRTHDAY = re.compile(
     rf"(?i)(?:(?:\bmy\s+|^\W*)(?:birthday|bday|b-day)(?:['’]s|\s+is)\s+(?:on\s+)?(?:the\s+)?"
-    rf"|\bi\s+was\s+born\s+on\s+(?:the\s+)?){_DATE}(?:,?\s+(?P<year>(?:19|20)\d\d))?"
+    rf"|\bi\s+was\s+born\s+on\s+(?:the\s+)?|^\W*born\s+(?:on\s+)?(?:the\s+)?"
+    rf"|\bturning\s+\d{{2,3}}\s+on\s+(?:the\s+)?){_DATE}(?:,?\s+(?P<year>(?:19|20)\d\d))?"
 )
 # "I'm in my thirties", "in my late 40s": an age said by its decade
 _DECADE = re.compile(
-    rf"(?i)(?:\b{I_AM}\s+|^\W*)in\s+my\s+(?:(?P<part>early|mid|late)[\s-]+)?"
+    rf"(?i)(?:(?:\b{I_AM}\s+(?:a\s+(?:woman|man|guy|girl|mum|mom|dad|lady|bloke)\s+)?|^\W*)in\s+my\s+"
+    rf"|\b{I_AM}\s+(?:a|an)\s+(?=(?:early|mid|late))|^\W*(?=(?:early|mid|late)[\s-]))"
+    r"(?:(?P<part>early|mid|late)[\s-]*)?"
     r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|[2-9]0['’]?s)\b"
+)
+# "I feel like I'm in my eighties", "as if I'm in my 90s": a figure of speech
+_FIGURATIVE = re.compile(r"(?i)\b(?:feel|feels|felt|feeling)\s+like\b|\bas\s+if\b|\blike\s+(?:i'?m|i\s+am)\b")
+# "I'm almost 30", "nearly 40 and still renting": the age one is close to
+_ALMOST = re.compile(
+    rf"(?i)(?:\b{I_AM}\s+|^\W*)(?:almost|nearly|pushing|approaching|coming\s+up\s+to)\s+(?P<age>\d{{2}})\b(?!\s*(?:%|mins?|minutes?|hours?|km|miles?))"
 )
 _DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6": "sixties", "7": "seventies",
             "8": "eighties", "9": "nineties"}  # fmt: skip
@@ -266,6 +287,7 @@ INTERJECTIONS = frozenset(
 # "call me Sam" takes a capitalised name only ("call me when you can", "call me crazy")
 _NAME = re.compile(
     r"(?i:\bmy\s+name\s+is|\bname's|^names)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
+    r"|(?i:\bi\s+(?:usually\s+|mostly\s+)?go\s+by)\s+(?P<z>[A-Z][\w'-]*)"
     r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"
     r"(?P<y>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 )
@@ -300,8 +322,12 @@ _EXPECTING = re.compile(
 # (the clause ends there: "I'm English teacher" is a job, "I'm Spanish-speaking" a language).
 _BELONGS = re.compile(
     rf"(?i)\b{I_AM}\s+(?:also\s+|proudly\s+|a\s+proud\s+)?(?P<said>(?:practising\s+|practicing\s+|devout\s+|half\s+"
-    rf"|part\s+)?(?:{alternation([*FAITHS, *PEOPLES])})(?:\s*(?:,|and|&|/|half)\s*(?:half\s+)?(?-i:[A-Z])[a-z]+)*)"
-    r"(?=\s*(?:$|[.!,;)]|\s+(?:and|but|btw|by\s+the\s+way|too|lol|myself|originally|born|by\s+birth)\b))"
+    rf"|part\s+)?(?:{alternation([*FAITHS, *PEOPLES])})(?:-(?:{alternation(PEOPLES)}))?"
+    r"(?:\s*(?:,|and|&|/|half)\s*(?:half\s+)?(?-i:[A-Z])[a-z]+)*)"
+    r"(?=\s*(?:$|[.!,;)]|\s+(?:and|but|btw|by\s+the\s+way|too|lol|myself|originally|born|by\s+birth|so|which|because"
+    r"|cause|on\s+my|from|here|through\s+and\s+through)\b))"
+    # "As a practising Catholic, …", "as a Muslim woman"
+    rf"|\bas\s+an?\s+(?P<as>(?:practising\s+|practicing\s+|devout\s+|proud\s+)?(?:{alternation(FAITHS)}))\b"
 )
 # "I speak Spanish and French", "my first language is Tagalog", "English isn't my first language", "Auslan is my first
 # language": the languages one has.
@@ -320,6 +346,15 @@ _BIRTH_ORDER = re.compile(
     rf"(?i)\b{I_AM}\s+the\s+(?P<x>(?:oldest|eldest|youngest|middle)(?:\s+(?:child|kid|one|sibling))?"
     r"(?:\s+of\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:kids|children|siblings))?)?)\b"
 )
+# "I'm terrified of spiders", "I'm scared of dogs", "really afraid of heights": a fear one has (not "scared of what
+# he'll say", "scared of losing my job": a worry of the moment)
+_AFRAID = re.compile(
+    rf"(?i)\b{I_AM}\s+(?:so\s+|really\s+|very\s+|deathly\s+|super\s+|absolutely\s+|genuinely\s+|low-?key\s+)?"
+    r"(?:terrified|scared|afraid|frightened|petrified)\s+of\s+"
+    r"(?P<x>the\s+(?:dark|water|sea|ocean)|(?!(?:what|how|that|this|it|him|her|them|my|his|their|your|the|a|an|losing|being"
+    r"|getting|failing|making|telling|doing|going|having|him|you|u)\b)[a-z][\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?)"
+    r"(?=\s*(?:$|[.!,;]|\s+(?:and|but|so|since|lol|tbh|too|honestly)\b))"
+)
 # "I'm on the spectrum", "I'm neurodivergent": said of oneself
 _ON_THE_SPECTRUM = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?on\s+the\s+(?:autism\s+|autistic\s+)?spectrum\b")
 # "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
@@ -330,7 +365,10 @@ _IDENTITY_ADJ = re.compile(
 )
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
-_IDENTITY = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?P<x>{_IDENTITY_WORDS})(?![\w-])")
+_IDENTITY = re.compile(
+    rf"(?i)\b{I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?:(?:huge|big|massive|keen|avid|total|proper|proud)\s+)?"
+    rf"(?P<x>{_IDENTITY_WORDS})(?![\w-])"
+)
 _HAVE = re.compile(rf"(?i)\bi(?:\s+(?:have\s+got|have|own)|['’]ve\s+got)\s+{phrase('x')}")
 _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
 _PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
@@ -354,7 +392,7 @@ _RELATION_FACT = re.compile(
     rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
     # "my son has asthma", "my mum has type 2 diabetes": a condition, said without an article
-    rf"|has(?=\s+(?:type\s+[12]\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))"
+    rf"|has(?=\s+(?!no\b)(?:type\s+[12]\s+|(?-i:[A-Z])[\w'-]*\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))"
     # what happened to them that lasts: "got into UNILAG", "got the ward manager job", "moved back to Poland",
     # "moves in with me next month"
     rf"|(?:just\s+)?got\s+(?:accepted\s+)?into(?=\s+{_ADMITTED_TO})|(?:just\s+)?got\s+accepted\s+(?:to|at)(?=\s+{_ADMITTED_TO})"
@@ -365,9 +403,11 @@ _RELATION_FACT = re.compile(
 # "my wife is pregnant", "my sister is expecting twins", "my parents are divorced", "my brother got engaged": a
 # relative's lasting news, said of them as a state.
 _RELATIVE_STATE = re.compile(
-    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}|parents|grandparents|in-laws){RELATION_END})(?:\s+[A-Z][\w'-]*)?)\s+"
-    r"(?P<verb>(?i:is|are|just\s+got|got)\s+(?:now\s+|finally\s+|officially\s+)?)"
-    r"(?P<x>(?i:pregnant|expecting(?:\s+(?:a\s+baby(?:\s+(?:girl|boy))?|twins))?|divorced|separated|engaged|married|retired))\b"
+    rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}|parents|grandparents|in-laws)(?![\w-]))(?:\s+[A-Z][\w'-]*)?)"
+    r"(?P<verb>(?i:\s+is|\s+are|['’]s|\s+just\s+got|\s+got|\s+just\s+had|\s+had)\s+(?:now\s+|finally\s+|officially\s+)?)"
+    r"(?P<x>(?i:pregnant|expecting(?:\s+(?:a\s+baby(?:\s+(?:girl|boy))?|twins))?|divorced|separated|engaged|married|retired"
+    r"|autistic|deaf|blind|disabled|diabetic|epileptic|dyslexic|non-verbal|nonverbal|in\s+a\s+wheelchair"
+    r"|in\s+a\s+(?:care|nursing)\s+home|(?<=had\s)a\s+baby(?:\s+(?:girl|boy))?|(?<=had\s)twins))\b"
     r"(?!\s+(?:to\s+(?:the|his|her|their)\s+job|in\s+(?:the|his|her)\s+work))"
 )
 # "my girlfriend Camille moves in with me next month": they will live with the contact.
@@ -386,9 +426,10 @@ _DIED_WHEN = (
 )
 _PASSED_AWAY = re.compile(
     rf"{_RELATIVE}\s+(?i:has\s+)?"
-    rf"(?i:passed\s+away|passed\s+on|died)(?![\w-]){_DIED_WHEN}"
+    rf"(?i:passed\s+away|passed\s+on|died|passed(?=\s+(?:last|this|yesterday|today|recently|suddenly|peacefully|in\s+\d|\w+\s+"
+    rf"(?:days?|weeks?|months?|years?)\s+ago)\b|\s*(?:[.,;!…]|$)))(?![\w-]){_DIED_WHEN}"
     # said of a life, not of a game, a joke or a typo: "died in Elden Ring", "died laughing", "died her hair"
-    rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly)\b))"
+    rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly|back\s+home)\b))"
 )
 # "I lost my dad last year", "we lost our son in 2019", "I lost my husband to cancer": a death in the family. Kin and
 # partners only: one loses a job, a friend (a friendship) or a dog (it ran off) in other ways.
@@ -398,9 +439,10 @@ _KIN = alternation(
                          "doctor", "therapist", "landlord", "classmate", "neighbour", "roommate", "cofounder", "ex"}]
 )  # fmt: skip
 _LOST_KIN = re.compile(
-    rf"(?i:\b(?:i|we)\s+(?:just\s+|recently\s+|sadly\s+|tragically\s+)?lost\s+)"
+    rf"(?i:(?:\b(?:i|we)\s+|^\W*)(?:just\s+|recently\s+|sadly\s+|tragically\s+)?lost\s+)"
     rf"(?P<who>(?i:{MY}(?P<kind>{_KIN}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)(?!['’])"
-    rf"{_DIED_WHEN}(?=\s*(?:$|[.,;!…]|\s+(?:to|of|after|and|but|so|when|while|suddenly)\b))"
+    rf"{_DIED_WHEN}(?=\s*(?:$|[.,;!…]|\s+(?:to|of|after|and|but|so|when|while|suddenly)\b"
+    r"|\s+(?i:in\s+(?:a|an|the)\s+(?:\w+\s+)?(?:accident|crash|fire|war|attack|flood|earthquake))))"
 )
 # "we had to put our dog Bruno down", "I had to put my cat down yesterday"
 _PUT_DOWN = re.compile(
@@ -461,6 +503,13 @@ _MONTH_NAMES = (
 )  # fmt: skip
 
 
+# How long one has lived there, after the place: "Birmingham my whole life", "Dublin six years now"
+_HOW_LONG_TAIL = re.compile(
+    r"(?i)\s+(?:my\s+(?:whole|entire)\s+life|all\s+my\s+life|forever|(?:for\s+)?(?:\d+|two|three|four|five|six|seven"
+    r"|eight|nine|ten|many|several|a\s+few)\s+(?:years?|yrs?|decades?)|since\s+\d{4})\b.*$"
+)
+
+
 def location_facts(sentence: str) -> list[Candidate]:
     found = []
     for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)"),
@@ -468,7 +517,7 @@ def location_facts(sentence: str) -> list[Candidate]:
         for match in pattern.finditer(sentence):
             near = match.groupdict().get("near")
             said = f"Lives {' '.join(near.lower().split())} {{}}" if near else template
-            found += _home(said, _name(match.group("x"), max_words=4))
+            found += _home(said, _name(_HOW_LONG_TAIL.sub("", match.group("x")), max_words=4))
     for match in [*_BASED.finditer(sentence), *_HOME_IS.finditer(sentence)]:
         found += _home("Lives in {}", match.group("x"))
     for match in _MOVED_FROM.finditer(sentence):
@@ -567,6 +616,10 @@ def _work_ended(sentence: str) -> list[Candidate]:
             found.append(_fact(content, "workplace", workplace, value=(f"left:{workplace.key}",)))
         else:
             found.append(_fact(said, "workplace", value=("status:left",)))
+    for match in _JOB_ENDING.finditer(sentence):
+        said = "Handed in their notice" if match.group("notice") else ("Quit their job" if match.group("resigned")
+                                                                        else "Was let go")  # fmt: skip
+        found.append(_fact(said, "workplace", value=("status:left",)))
     if _BETWEEN_JOBS.search(sentence):
         found.append(_fact("Is between jobs", "workplace", value=("status:left",)))
     return found
@@ -599,7 +652,12 @@ def personal_facts(sentence: str) -> list[Candidate]:
         age = int(match.group("age"))
         if age in BARE_AGES:
             found.append(_fact(f"Is turning {age}", "age", value=(facet("age", str(age)),)))
+    for match in _ALMOST.finditer(sentence):
+        if int(match.group("age")) in BARE_AGES:
+            found.append(_fact(f"Is almost {match.group('age')}", "age", value=(facet("age", match.group("age")),)))
     for match in _DECADE.finditer(sentence):
+        if _FIGURATIVE.search(sentence, 0, match.start()):
+            continue
         decade = match.group("decade").lower()
         decade = _DECADES.get(decade[0], decade)
         said = f"{match.group('part').lower()} {decade}" if match.group("part") else decade
@@ -616,7 +674,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
         if age in BARE_AGES and not _AGE.search(sentence):
             found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _NAME.finditer(sentence):
-        name = title(match.group("x") or match.group("y"))
+        name = title(match.group("x") or match.group("y") or match.group("z"))
         found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in [*INTRO.finditer(sentence), *INTRO_BY_AGE.finditer(sentence)]:
         name = intro_name(match)
@@ -636,10 +694,15 @@ def personal_facts(sentence: str) -> list[Candidate]:
         found.append(_fact(f"Is expecting {said}", "expecting", value=(facet("expecting", what),)))
     if _DIVORCING.search(sentence):
         found.append(_fact("Is going through a divorce", "relationship_status", value=(facet("status", "divorcing"),)))
+    for match in _AFRAID.finditer(sentence):
+        what = " ".join(match.group("x").lower().split())
+        found.append(_fact(f"Is afraid of {what}", f"fear:{entity_key(what)}"))
     if _ON_THE_SPECTRUM.search(sentence):
         found.append(_fact("Is autistic"))
     for match in _BELONGS.finditer(sentence):
-        found.append(_fact(f"Is {_capitalised_peoples(' '.join(match.group('said').split()))}"))
+        said = " ".join((match.group("said") or match.group("as")).split())
+        said = re.sub(r"(?i)^proud\s+", "", said)
+        found.append(_fact(f"Is {_capitalised_peoples(said)}"))
     for match in _SPEAKS.finditer(sentence):
         found.append(_fact(f"Speaks {_capitalised_peoples(match.group('x'))}"))
     for match in _SPEAKS_HOW_MANY.finditer(sentence):
@@ -945,7 +1008,9 @@ def relation_facts(sentence: str) -> list[Candidate]:
             and match.group("x").lower() in {"engaged", "married", "divorced", "separated"}
         ):
             continue  # a partner's engagement is the contact's own (household.py); a pet is no one's spouse
-        found.append(_fact(f"{label} {verb} {' '.join(match.group('x').lower().split())}", "", *who))
+        state = " ".join(match.group("x").lower().split())
+        verb = "had" if match.group("verb").lower().strip().endswith("had") else verb
+        found.append(_fact(f"{label} {verb} {state}", "", *who))
     for match in _LOST_KIN.finditer(sentence):
         who = person_mentions(match.group("who"))
         if who:
@@ -1002,7 +1067,8 @@ def _passing_have(verb: str, said: str) -> bool:
 
 
 _CONDITION_SAID = re.compile(
-    rf"(?i)(?:type\s+[12]\s+)?(?:{alternation(CONDITIONS)})(?![\w-])(?!\s+(?:like|symptoms?|test|scare|risk)\b)"
+    rf"(?i)(?:type\s+[12]\s+|(?-i:[A-Z])[\w'-]*(?:['’]s)?\s+)?(?:{alternation(CONDITIONS)})(?![\w-])"
+    r"(?!\s+(?:like|symptoms?|test|scare|risk)\b)"
 )
 _LEADING_NAME = re.compile(
     r"[A-Z][\w'.-]*(?:\s+(?:[A-Z][\w'.-]*|de|da|do|del|of|upon|on|am|sur)(?=\s+[A-Z]))*(?:\s+[A-Z][\w'.-]*)?"

@@ -117,9 +117,11 @@ def named_in_another_sentence(message: str) -> list[Candidate]:
 # "we adopted a kitten last week", "I just rescued a greyhound", "we got a puppy!": a new pet, not named in the message
 # (named, it is named_in_another_sentence's or the pet rules')
 _NEW_PET = re.compile(
-    rf"(?i)\b(?:i|we)\s+(?:just\s+|finally\s+|recently\s+)?(?:got|adopted|rescued|brought\s+home|took\s+in)\s+"
-    rf"(?:a|an)\s+(?:new\s+|little\s+|rescue\s+)?(?P<kind>{alternation(_PETS)})(?![\w-])(?!\s+(?:named|called)\b)"
-    rf"(?=\s*(?:$|[.!,;]|\s+(?:last|this|yesterday|today|and|from)\b))"
+    rf"(?i)(?:\b(?:i|we)(?:['’]ve|\s+have)?\s+|^\W*)(?:just\s+|finally\s+|recently\s+)?"
+    rf"(?:got|adopted|rescued|bought|brought\s+home|took\s+in|taken\s+on|took\s+on|picked\s+up)\s+"
+    rf"(?:a|an|my\s+own|our\s+own|our)\s+(?:(?!(?:from|for|to|and|named|called)\b)[\w-]+\s+){{0,2}}?"
+    rf"(?P<kind>{alternation(_PETS)})(?![\w-])(?!\s+(?:named|called|bite|food|bed|toy|sitter|walker)\b)"
+    rf"(?=\s*(?:$|[.!,;]|\s+(?:last|this|yesterday|today|on|and|from|after|for)\b))"
 )
 
 

@@ -42,9 +42,10 @@ _AVOID = re.compile(
     rf"|bring\s+up|mention|discuss)"
     # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
     rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
-    rf"|let's\s+not\s+talk\s+about"
+    rf"|let's\s+not\s+talk\s+about|(?:i'm|i\s+am|im)\s+not\s+(?:really\s+|very\s+)?comfortable\s+(?:talking\s+about|discussing)"
     rf"|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk|hearing|to\s+hear)\s+about"
-    rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about|i'd\s+rather\s+not\s+talk\s+about"
+    rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about"
+    rf"|i'd\s+rather\s+not\s+(?:talk\s+about|discuss|get\s+into|go\s+into)|i\s+{_NEG}\s+(?:wanna|want\s+to)\s+talk\s+about"
     # a second verb under the same "don't": "please don't use my deadname or talk about my family"
     rf"|{_NEG}\s+[a-z]+(?:\s+[\w']+){{0,4}}?\s+or\s+(?:talk|ask)(?:\s+(?:to\s+)?me)?\s+about)"
     rf"\s+{phrase('x')}"
@@ -69,9 +70,11 @@ _DONT_EAT = re.compile(rf"(?i)\bi\s+{_ADVERB}{_NEG}\s+(?P<verb>eat|drink)\s+{phr
 _PERSON_OF_COUNTABLE = {"cat", "dog", "beach", "mountain", "book", "movie", "film", "plant", "city", "people", "party"}
 _PERSON_OF_MASS = {"coffee", "tea", "wine", "beer", "winter", "summer", "sports", "outdoors", "nature", "sun", "snow",
                    "rain", "music", "chocolate", "pizza", "spicy food", "sweets", "breakfast", "gym"}  # fmt: skip
+# "not a morning person": the time of day, said as a kind of person (plural in the preference: "Doesn't like mornings")
+_PERSON_OF_TIMES = {"morning", "night", "evening"}
 _PERSON_OF = re.compile(
     r"(?i)\b(?:i'm|i\s+am|im)\s+(?P<neg>not\s+(?:really\s+|much\s+of\s+|exactly\s+)?)?(?:a|an)\s+"
-    rf"(?P<x>{'|'.join(sorted(_PERSON_OF_COUNTABLE | _PERSON_OF_MASS, key=len, reverse=True))})"
+    rf"(?P<x>{'|'.join(sorted(_PERSON_OF_COUNTABLE | _PERSON_OF_MASS | _PERSON_OF_TIMES, key=len, reverse=True))})"
     r"\s+(?:person|guy|girl|gal)\b"
 )
 # "I support Arsenal": a team is a name.
@@ -94,6 +97,15 @@ _NOT_FANS_OF = frozenset(_INTENSE.replace("-?", "-").split("|")) | {
     "diehard", "ceiling", "desk", "box", "pedestal", "tower", "exhaust", "extractor", "electric", "table", "floor",
     "standing", "cooling", "bathroom", "kitchen", "laptop", "cpu", "fellow", "number", "one", "no", "not", "such",
 }  # fmt: skip
+# "I can't live without coffee", "pizza is life" (below): said strongly ("I can't live without you" is about the
+# listener)
+_CANT_LIVE_WITHOUT = re.compile(
+    rf"(?i)\bi\s+(?:honestly\s+|literally\s+)?can(?:['’]?t|not)\s+live\s+without\s+{phrase('x')}"
+)
+# "I've never liked football", "i have never enjoyed parties": a dislike said over a life
+_NEVER_LIKED = re.compile(
+    rf"(?i)\bi(?:['’]ve|\s+have)\s+never\s+(?:really\s+)?(?:liked|enjoyed|been\s+into)\s+{phrase('x')}"
+)
 # "I'm a coffee addict", "total dog lover", "history buff here": what one is a lover of ("a recovering addict", "a drug
 # addict" are not tastes).
 _LOVER = re.compile(
@@ -156,6 +168,18 @@ _MY_COMFORT = re.compile(
     r"|totally\s+|kind\s+of\s+|kinda\s+)?my\s+"
     r"(?:jam|fuel|go-to|guilty\s+pleasure|happy\s+place|comfort\s+food|love\s+language)(?![\w-])"
 )
+# "Religion is off limits for me", "my weight is off-limits", "Let's leave my marriage out of this": a topic to avoid
+_OFF_LIMITS = re.compile(
+    rf"(?i)(?:^\W*|[,;]\s*|\b(?:and|but|so)\s+)(?P<x>(?:my\s+)?(?:{_THING_WORD}\s+){{0,2}}{_THING_WORD})\s+(?:is|are)\s+"
+    r"(?:a\s+no[\s-]go(?:\s+(?:zone|area|topic))?|off[\s-]limits|off\s+the\s+table)\b"
+    r"(?=\s*(?:$|[.,!;]|\s+(?:for|to|with)\s+me\b|\s+(?:please|pls|ok|okay|just|btw|now|tbh)\b))"
+    r"|\blet['’]?s\s+leave\s+(?P<y>(?:my|the)\s+[\w'-]+(?:\s+[\w'-]+)?)\s+out\s+of\s+(?:this|it)\b"
+)
+# "pizza is life", "football = life"
+_IS_LIFE = re.compile(
+    rf"(?i)(?:^\W*|[,;]\s*)(?P<x>(?:{_THING_WORD}\s+){{0,2}}{_THING_WORD})\s+(?:is|=)\s+(?:literally\s+)?life\b"
+    r"(?!\s+(?:changing|saving|long|threatening))"
+)
 _SOMEONE = re.compile(r"(?i)^(?:my|our|his|her|their|your|he|she|they|you|it|this|that|who|what)\b")
 _MY_FAVOURITE = re.compile(
     rf"(?i)\bmy\s+(?:absolute\s+|all[-\s]time\s+|current\s+)?(?:favou?rite|fav|fave)\s+(?P<kind>[a-z][\w\s'-]{{1,30}}?)"
@@ -165,7 +189,9 @@ _NOT_A_FAVOURITE = re.compile(
     r"(?i)\b(?:what|which|who|whatever|not|nothing|no|never|guess|remember|know|tell|do|does|did|can|could)\b"
 )
 _PREFER = re.compile(rf"(?i)\bi\s+{_ADVERB}prefer\s+{phrase('x')}")
-_RATHER = re.compile(rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+talk){phrase('x')}")
+_RATHER = re.compile(
+    rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+(?:talk|discuss|get\s+into|go\s+into)){phrase('x')}"
+)
 
 # "I love that you…", "I love how…", "I love it when…": reactions, not tastes.
 _NOT_AN_OBJECT_START = {"that", "it", "this", "these", "those", "how", "what", "when", "where", "why", "who", "is",
@@ -209,6 +235,10 @@ def topic_preferences(sentence: str) -> list[Candidate]:
                     found.append(_topic("Doesn't want {}", topic, polarity=polarity, about=about))
                 elif topic:
                     found.append(_topic(template, topic, polarity=polarity))
+    for match in _OFF_LIMITS.finditer(sentence):
+        topic = _object(match.group("x") or match.group("y"), max_words=6)
+        if topic and not sentence.rstrip().endswith("?"):
+            found.append(_topic("Doesn't want to talk about {}", topic, polarity="avoid"))
     return found
 
 
@@ -254,7 +284,7 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Doesn't {match.group('verb').lower()} {what}", what, polarity="negative"))
     for match in _PERSON_OF.finditer(sentence):
         kind = match.group("x").lower()
-        plural = _plural(kind) if kind in _PERSON_OF_COUNTABLE else kind
+        plural = _plural(kind) if kind in _PERSON_OF_COUNTABLE | _PERSON_OF_TIMES else kind
         if match.group("neg"):
             found.append(_preference(f"Doesn't like {plural} (not a {kind} person)", plural, polarity="negative"))
         else:
@@ -266,6 +296,14 @@ def like_preferences(sentence: str) -> list[Candidate]:
         if _ANYMORE.search(sentence, match.start()):
             continue  # "not into gaming anymore": a taste that changed, said in passing
         if what and not sentence.rstrip().endswith("?"):
+            found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
+    for match in [*_CANT_LIVE_WITHOUT.finditer(sentence), *_IS_LIFE.finditer(sentence)]:
+        what = _object(match.group("x"))
+        if what and what.lower() not in {"you", "u", "him", "her", "them", "my phone", "my family"}:
+            found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
+    for match in _NEVER_LIKED.finditer(sentence):
+        what = _object(match.group("x"))
+        if what:
             found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
     for match in _LOVER.finditer(sentence):
         what = match.group("x").lower()
@@ -381,7 +419,9 @@ def _preference(content: str, what: str, *, polarity: str, strong: bool = False)
 
 
 def _plural(noun: str) -> str:
-    """'cat' → 'cats', 'beach' → 'beaches', 'party' → 'parties'."""
+    """'cat' → 'cats', 'beach' → 'beaches', 'party' → 'parties', 'people' → 'people'."""
+    if noun in {"people", "sheep", "fish"}:
+        return noun
     if noun.endswith(("s", "x", "z", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in "aeiou":

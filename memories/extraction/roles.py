@@ -206,6 +206,27 @@ def role_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+# "I'm doing a degree in psychology", "studying for a masters in law": a course, where no school is named
+_DEGREE_IN = re.compile(
+    rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:doing|studying\s+for|taking|working\s+towards?)\s+(?:a|an|my)\s+"
+    r"(?P<degree>degree|masters|master['’]?s|phd|ph\.d\.?|doctorate|diploma|bachelor['’]?s|ba|bsc|msc|mba|foundation\s+degree)"
+    r"\s+in\s+(?P<subject>[a-z][\w'-]*(?:\s+(?!(?:at|and|but|so|because|now|this|next)\b)[a-z][\w'-]*)?)\b(?!\s+at\s)"
+)
+# "I'm in my second year at Manchester", "in my final year of uni"
+_YEAR_OF = re.compile(
+    rf"(?i)(?:\b{I_AM}\s+|^\W*)in\s+my\s+(?P<year>first|second|third|fourth|final|last|1st|2nd|3rd|4th)\s+year"
+    r"(?:\s+(?:at|of)\s+(?P<where>uni|university|college|school|med\s+school|law\s+school"
+    r"|(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3}))?"
+    r"(?!\s+(?:of\s+)?(?:marriage|sobriety|recovery|business|being|trying|running))"
+)
+# "I just graduated from Leeds", "I dropped out of uni": a course finished or left
+_GRADUATED = re.compile(
+    rf"(?i:\bi\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?(?P<how>graduated|dropped\s+out))"
+    rf"(?:\s+(?i:from|of)\s+(?P<where>(?i:uni|university|college|school|high\s+school)\b|{_PROPER}))?"
+    r"(?!\s+(?:of\s+)?(?:the\s+)?(?:race|game|group|chat|conversation|project))"
+)
+
+
 def study_facts(sentence: str) -> list[Candidate]:
     """'I'm studying architecture at UNAM', 'doing a PhD in neuroscience at the Charité' → school and subject."""
     found = []
@@ -214,6 +235,23 @@ def study_facts(sentence: str) -> list[Candidate]:
         subject = match.group("subject").strip()
         found.append(Candidate(FACT, f"Studies {subject} at {school.display_name}", slot="school",
                                value=(school.ref,), entities=(school,)))  # fmt: skip
+    for match in _DEGREE_IN.finditer(sentence):
+        degree, subject = (" ".join(match.group(name).split()) for name in ("degree", "subject"))
+        found.append(Candidate(FACT, f"Is doing {article(degree)} {degree.lower()} in {subject}",
+                               value=(facet("studies", subject),)))  # fmt: skip
+    for match in _YEAR_OF.finditer(sentence):
+        where = _group(match, "where")
+        school = [place("school", _without_the(where))] if where[:1].isupper() else []
+        at = f" at {school[0].display_name}" if school else (f" of {where.lower()}" if where else "")
+        found.append(Candidate(FACT, f"Is in their {match.group('year').lower()} year{at}", entities=tuple(school)))
+    for match in _GRADUATED.finditer(sentence):
+        where = _group(match, "where")
+        school = [place("school", _without_the(where))] if where[:1].isupper() else []
+        how = "Graduated" if match.group("how").lower() == "graduated" else "Dropped out"
+        said = f" from {school[0].display_name}" if school else (f" of {where.lower()}" if where else "")
+        if how == "Dropped out" and not where:
+            continue  # "I dropped out" alone: of what, the message does not say
+        found.append(Candidate(FACT, f"{how}{said}", entities=tuple(school)))
     return found
 
 

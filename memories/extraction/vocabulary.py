@@ -147,7 +147,8 @@ PEOPLES = {
     "filipino", "filipina", "indonesian", "malaysian", "singaporean", "nigerian", "ghanaian", "kenyan",
     "ethiopian", "somali", "south african", "zimbabwean", "ugandan", "tanzanian", "congolese", "senegalese",
     "cameroonian", "punjabi", "gujarati", "tamil", "bengali", "kurdish", "latina", "latino", "latinx", "hispanic",
-    "black", "mixed race", "biracial", "asian", "arab",
+    "black", "mixed race", "biracial", "asian", "arab", "yoruba", "igbo", "hausa", "zulu", "xhosa", "maori", "sami",
+    "aboriginal", "indigenous", "romani", "sindhi", "kashmiri", "malayali", "telugu",
 }  # fmt: skip
 LANGUAGES = {
     "english", "spanish", "french", "german", "italian", "portuguese", "dutch", "polish", "russian", "ukrainian",

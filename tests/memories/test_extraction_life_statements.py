@@ -593,3 +593,85 @@ def test_a_field_of_work_is_no_town() -> None:
     found = extract("I work in IT", role="user")
     assert [c.content for c in found.candidates] == ["Works in IT"]
     assert not [m for m in found.mentions if m.entity_type == "location"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm terrified of spiders", "Is afraid of spiders"),
+        ("I'm afraid of the dark", "Is afraid of the dark"),
+        ("I'm not a morning person", "Doesn't like mornings (not a morning person)"),
+        ("I'm not a people person", "Doesn't like people (not a people person)"),
+        ("I can't live without coffee", "Loves coffee"),
+        ("pizza is life", "Loves pizza"),
+        ("I've never liked football", "Doesn't like football"),
+        ("I go by Alex", "Name is Alex"),
+        ("don't call me sweetie", "Doesn't want to be called sweetie"),
+        ("I'm not comfortable talking about my body", "Doesn't want to talk about their body"),
+        ("I'd rather not discuss my weight, it's a sore spot", "Doesn't want to talk about their weight"),
+        ("my weight is off-limits", "Doesn't want to talk about their weight"),
+        ("Let's leave my marriage out of this please", "Doesn't want to talk about their marriage"),
+        ("i dont wanna talk about my family stuff ok", "Doesn't want to talk about their family stuff"),
+        ("my son is autistic", "Son is autistic"),
+        ("my daughter has Down syndrome", "Daughter has Down syndrome"),
+        ("my grandad's in a care home now", "Grandad is in a care home"),
+        ("my sister just had a baby girl", "Sister had a baby girl"),
+        ("I'm doing a degree in psychology", "Is doing a degree in psychology"),
+        ("I'm in my second year at Manchester", "Is in their second year at Manchester"),
+        ("I just graduated from Leeds", "Graduated from Leeds"),
+        ("I dropped out of uni", "Dropped out of uni"),
+        ("lost my mum to cancer in march", "Mum passed away"),
+        ("My papa passed last month back home in Lagos", "Papa passed away last month"),
+        ("got laid off yesterday", "Was laid off"),
+        ("they let me go on monday, no warning", "Was let go"),
+        ("After 12 years at Infosys I resigned last month", "Quit their job"),
+        ("Born 30th September 1978, Libra through and through", "Birthday is 30 September 1978"),
+        ("I'm turning 40 on the 17th of August", "Birthday is 17 August"),
+        ("Early thirties, single, living in Manchester", "Is in their early thirties"),
+        ("I'm almost 30 and never been in a relationship", "Is almost 30"),
+        ("As a practising Catholic, this is hard for me", "Is practising Catholic"),
+        ("I'm Nigerian-British, grew up between Lagos and London", "Is Nigerian-British"),
+        ("I'm a huge gamer, mostly RPGs", "Is a gamer"),
+        ("relocated to Bangalore for work in january", "Lives in Bangalore (moved there)"),
+        ("We're emigrating to New Zealand in March", "Is moving to New Zealand"),
+        ("lived in Birmingham my whole life", "Lives in Birmingham"),
+        ("I've been in Dublin six years now", "Lives in Dublin"),
+        ("i adopted a senior dog from the shelter yesterday", "Has a dog"),
+        ("We've just taken on a rescue rabbit", "Has a rabbit"),
+    ],
+)
+def test_what_two_reviews_of_blind_sentences_found_missing(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I'm so scared of what he'll say",
+        "I'm scared of losing my job",
+        "I'm scared of him",
+        "I can't live without you",
+        "this is life",
+        "I go by the book",
+        "don't call me tomorrow",
+        "the kitchen is off limits to the dog",
+        "is politics off limits?",
+        "I'm in my first year of marriage",
+        "I dropped out of the race",
+        "my son graduated from Leeds",
+        "my dad passed the test",
+        "I quit my job in 2015 to go travelling, best decision ever",
+        "I feel like I'm in my eighties with this back pain lol",
+        "I'm almost 5 minutes away",
+        "I resigned myself to it",
+        "I got a dog bite",
+        "we got a puppy but had to give him back",
+        "my dog's pregnant",
+    ],
+)
+def test_what_the_reviews_look_alikes_say_is_nothing_of_that_kind(message: str) -> None:
+    assert not [
+        c for c in _contents(message)
+        if c.startswith(("Is ", "Has a", "Name is", "Loves", "Doesn't", "Lives", "Quit", "Graduated", "Dropped"))
+        or "passed away" in c or "is in" in c
+    ]  # fmt: skip
