@@ -14,8 +14,7 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.preferences import _LISTENER, _NEG, _TOPIC_TIME, _object, _topic
-from memories.extraction.tastes import cued
-from memories.extraction.text import CLAUSE_END, STOPWORDS, phrase, to_third_person
+from memories.extraction.text import CLAUSE_END, STOPWORDS, cued, phrase, to_third_person
 from memories.extraction.types import Candidate
 
 # A request starts its clause: at the start, after a comma, or after a word that joins it to the one before.

@@ -16,6 +16,7 @@ from memories.extraction.text import (
     alternation,
     clean_phrase,
     content_words,
+    cued,
     entity_key,
     phrase,
     title,
@@ -477,7 +478,7 @@ def household_facts(sentence: str) -> list[Candidate]:
     """'I live with my mum and my two sisters' → 'Lives with their mum and their two sisters' (one slot: who one lives
     with now), linked to the people named."""
     found = []
-    for match in _LIVES_WITH.finditer(sentence):
+    for match in cued(sentence, _LIVES_WITH, "with"):
         who = " ".join(match.group("who").split())
         said = re.sub(r"(?i)\b(?:my|our)\b", "their", who)
         people = person_mentions(who) + pet_mentions(who)
@@ -577,7 +578,7 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
                 found.append(_fact(f"Works at {where}", "workplace", value=(facet("at", where),)))
             elif where:
                 found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
-    for match in _WORKED_A_WHILE.finditer(sentence):
+    for match in cued(sentence, _WORKED_A_WHILE, "worked", "working"):
         where = re.sub(r"^(?i:the)\s+", "", match.group("x"))
         if not re.fullmatch(rf"(?i:{_CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights)\b.*", where):
             found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
@@ -599,7 +600,7 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
 def _work_ended(sentence: str) -> list[Candidate]:
     """'I quit my job at Amazon' → 'Left Amazon'; 'I got laid off' → 'Was laid off'; all in the workplace slot."""
     found = []
-    for match in _LEFT_JOB.finditer(sentence):
+    for match in cued(sentence, _LEFT_JOB, "quit", "left", "resigned"):
         employer = match.group("x") or match.group("y")
         if employer and not re.fullmatch(rf"(?i:{_CALENDAR_WORDS})\b.*", employer):
             workplace = place("workplace", employer)
@@ -607,7 +608,7 @@ def _work_ended(sentence: str) -> list[Candidate]:
             found.append(_fact(content, "workplace", workplace, value=(f"left:{workplace.key}",)))
         elif match.group("verb"):
             found.append(_fact("Quit their job", "workplace", value=("status:left",)))
-    for match in _LAID_OFF.finditer(sentence):
+    for match in cued(sentence, _LAID_OFF, "laid", "redundant", "fired", "sacked", "let go", "lost my job"):
         said = "Lost their job" if match.group("lost") else f"Was {' '.join(match.group('how').lower().split())}"
         employer = match.group("x")
         if employer and not re.fullmatch(rf"(?i:{_CALENDAR_WORDS})\b.*", employer):
@@ -616,11 +617,11 @@ def _work_ended(sentence: str) -> list[Candidate]:
             found.append(_fact(content, "workplace", workplace, value=(f"left:{workplace.key}",)))
         else:
             found.append(_fact(said, "workplace", value=("status:left",)))
-    for match in _JOB_ENDING.finditer(sentence):
+    for match in cued(sentence, _JOB_ENDING, "let me go", "resigned", "notice"):
         said = "Handed in their notice" if match.group("notice") else ("Quit their job" if match.group("resigned")
                                                                         else "Was let go")  # fmt: skip
         found.append(_fact(said, "workplace", value=("status:left",)))
-    if _BETWEEN_JOBS.search(sentence):
+    if next(cued(sentence, _BETWEEN_JOBS, "between jobs", "out of work", "job hunting"), None):
         found.append(_fact("Is between jobs", "workplace", value=("status:left",)))
     return found
 
@@ -648,27 +649,6 @@ def personal_facts(sentence: str) -> list[Candidate]:
         age = int(match.group("age"))
         if 1 <= age <= 120:
             found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
-    for match in _TURNING.finditer(sentence):
-        age = int(match.group("age"))
-        if age in BARE_AGES:
-            found.append(_fact(f"Is turning {age}", "age", value=(facet("age", str(age)),)))
-    for match in _ALMOST.finditer(sentence):
-        if int(match.group("age")) in BARE_AGES:
-            found.append(_fact(f"Is almost {match.group('age')}", "age", value=(facet("age", match.group("age")),)))
-    for match in _DECADE.finditer(sentence):
-        if _FIGURATIVE.search(sentence, 0, match.start()):
-            continue
-        decade = match.group("decade").lower()
-        decade = _DECADES.get(decade[0], decade)
-        said = f"{match.group('part').lower()} {decade}" if match.group("part") else decade
-        found.append(_fact(f"Is in their {said}", "age", value=(facet("age", said),)))
-    for match in _BIRTHDAY.finditer(sentence):
-        day = match.group("day") or match.group("day2")
-        month = _month_name(match.group("month") or match.group("month2"))
-        if 1 <= int(day) <= 31:
-            year = f" {match.group('year')}" if match.group("year") else ""
-            said = f"{int(day)} {month}"
-            found.append(_fact(f"Birthday is {said}{year}", "my:birthday", value=(facet("is", said),)))
     for match in _AGE_BARE.finditer(sentence):
         age = int(match.group("age"))
         if age in BARE_AGES and not _AGE.search(sentence):
@@ -683,7 +663,44 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _STATUS.finditer(sentence):
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]
         found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
-    for match in _EXPECTING.finditer(sentence):
+    for match in _IDENTITY_ADJ.finditer(sentence):
+        found.append(_fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
+    for match in _IDENTITY.finditer(sentence):
+        found.append(_fact(f"Is {match.group('article').lower()} {_capitalised_peoples(match.group('x').lower())}"))
+    return found
+
+
+def age_and_birthday_facts(sentence: str) -> list[Candidate]:
+    """An age about to be turned, close to or said by its decade; a birthday however it is written."""
+    found = []
+    for match in cued(sentence, _TURNING, "turn", " be "):
+        age = int(match.group("age"))
+        if age in BARE_AGES:
+            found.append(_fact(f"Is turning {age}", "age", value=(facet("age", str(age)),)))
+    for match in cued(sentence, _ALMOST, "almost", "nearly", "pushing", "approaching", "coming up"):
+        if int(match.group("age")) in BARE_AGES:
+            found.append(_fact(f"Is almost {match.group('age')}", "age", value=(facet("age", match.group("age")),)))
+    for match in cued(sentence, _DECADE, "0s", "0's", "0’s", "ties"):
+        if _FIGURATIVE.search(sentence, 0, match.start()):
+            continue
+        decade = match.group("decade").lower()
+        decade = _DECADES.get(decade[0], decade)
+        said = f"{match.group('part').lower()} {decade}" if match.group("part") else decade
+        found.append(_fact(f"Is in their {said}", "age", value=(facet("age", said),)))
+    for match in cued(sentence, _BIRTHDAY, "birth", "bday", "b-day", "born", "turning"):
+        day = match.group("day") or match.group("day2")
+        month = _month_name(match.group("month") or match.group("month2"))
+        if 1 <= int(day) <= 31:
+            year = f" {match.group('year')}" if match.group("year") else ""
+            said = f"{int(day)} {month}"
+            found.append(_fact(f"Birthday is {said}{year}", "my:birthday", value=(facet("is", said),)))
+    return found
+
+
+def who_they_are_facts(sentence: str) -> list[Candidate]:
+    """A baby on the way, a divorce in progress, a fear, a faith or people, languages, birth order."""
+    found = []
+    for match in cued(sentence, _EXPECTING, "expecting"):
         what = " ".join((match.group("x") or "baby").lower().split())
         what = {"kid": "child", "one": "baby"}.get(what, what)
         said = what if what in {"twins", "triplets"} else f"a {what}"
@@ -692,34 +709,30 @@ def personal_facts(sentence: str) -> list[Candidate]:
         elif match.group("nth"):
             said = f"their {match.group('nth').lower()} {what}"
         found.append(_fact(f"Is expecting {said}", "expecting", value=(facet("expecting", what),)))
-    if _DIVORCING.search(sentence):
+    if next(cued(sentence, _DIVORCING, "divorc", "soon"), None):
         found.append(_fact("Is going through a divorce", "relationship_status", value=(facet("status", "divorcing"),)))
-    for match in _AFRAID.finditer(sentence):
+    for match in cued(sentence, _AFRAID, "afraid", "scared", "terrified", "frightened", "petrified"):
         what = " ".join(match.group("x").lower().split())
         found.append(_fact(f"Is afraid of {what}", f"fear:{entity_key(what)}"))
-    if _ON_THE_SPECTRUM.search(sentence):
+    if next(cued(sentence, _ON_THE_SPECTRUM, "spectrum"), None):
         found.append(_fact("Is autistic"))
     for match in _BELONGS.finditer(sentence):
         said = " ".join((match.group("said") or match.group("as")).split())
         said = re.sub(r"(?i)^proud\s+", "", said)
         found.append(_fact(f"Is {_capitalised_peoples(said)}"))
-    for match in _SPEAKS.finditer(sentence):
+    for match in cued(sentence, _SPEAKS, "speak"):
         found.append(_fact(f"Speaks {_capitalised_peoples(match.group('x'))}"))
-    for match in _SPEAKS_HOW_MANY.finditer(sentence):
+    for match in cued(sentence, _SPEAKS_HOW_MANY, "speak"):
         found.append(_fact(f"Speaks {match.group('n').lower()} languages"))
-    for match in _FIRST_LANGUAGE.finditer(sentence):
+    for match in cued(sentence, _FIRST_LANGUAGE, "language", "tongue"):
         language = _capitalised_peoples(match.group("x") or match.group("y"))
         negated = match.group("neg") and match.group("neg").lower() != "is"
         content = f"{language} isn't their first language" if negated else f"First language is {language}"
         found.append(
             _fact(content, "" if negated else "first_language", value=() if negated else (facet("is", language),))
         )
-    for match in _BIRTH_ORDER.finditer(sentence):
+    for match in cued(sentence, _BIRTH_ORDER, "oldest", "eldest", "youngest", "middle"):
         found.append(_fact(f"Is the {' '.join(match.group('x').lower().split())}"))
-    for match in _IDENTITY_ADJ.finditer(sentence):
-        found.append(_fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
-    for match in _IDENTITY.finditer(sentence):
-        found.append(_fact(f"Is {match.group('article').lower()} {_capitalised_peoples(match.group('x').lower())}"))
     return found
 
 
@@ -1011,7 +1024,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
         state = " ".join(match.group("x").lower().split())
         verb = "had" if match.group("verb").lower().strip().endswith("had") else verb
         found.append(_fact(f"{label} {verb} {state}", "", *who))
-    for match in _LOST_KIN.finditer(sentence):
+    for match in cued(sentence, _LOST_KIN, "lost"):
         who = person_mentions(match.group("who"))
         if who:
             when = " ".join((match.group("when") or "").split())
@@ -1098,6 +1111,8 @@ def article(word: str) -> str:
 
 RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     household_facts,
+    age_and_birthday_facts,
+    who_they_are_facts,
     named_entity_facts,
     relative_detail_facts,
     relation_facts,

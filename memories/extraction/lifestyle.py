@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.facts import I_AM, facet
-from memories.extraction.text import alternation, clean_phrase, entity_key, title, to_third_person
+from memories.extraction.text import alternation, clean_phrase, cued, entity_key, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITION_ADJECTIVES, CONDITIONS, HOBBY_NOUNS, MEDICATIONS
 
@@ -185,14 +185,14 @@ def hobbies(sentence: str) -> list[Candidate]:
         for match in pattern.finditer(sentence):
             what = match.group("x").lower()
             found.append(_hobby(what, what))
-    for match in _DOES_BARE.finditer(sentence):
+    for match in cued(sentence, _DOES_BARE, *_BARE_PASTIME_VERBS):
         verb = (match.group("a") or match.group("b")).lower()
         found.append(_hobby(gerund(verb), gerund(verb)))
-    for match in _COLLECTS.finditer(sentence):
+    for match in cued(sentence, _COLLECTS, "collect"):
         what = match.group("x").lower()
         mention = EntityMention("hobby", "collecting", "Collecting", aliases=("collecting",))
         found.append(Candidate(FACT, f"Collects {what}", entities=(mention,)))
-    for match in _WORSHIPS.finditer(sentence):
+    for match in cued(sentence, _WORSHIPS, *_PLACES_OF_WORSHIP):
         found.append(Candidate(FACT, f"Goes to {match.group('x').lower()} regularly"))
     for match in _ON_DAYS_I_DO.finditer(sentence):
         verb = match.group("verb").lower()
@@ -282,6 +282,7 @@ _WORSHIPS = re.compile(
     rf"(?i)\b(?:i|we)\s+(?:still\s+|usually\s+|always\s+|also\s+)?go\s+to\s+(?:the\s+)?"
     rf"(?P<x>church|mass|mosque|temple|synagogue|shul|gurdwara|mandir)\b(?=[^.!?]*?\b{_OFTEN})"
 )
+_PLACES_OF_WORSHIP = ("church", "mass", "mosque", "temple", "synagogue", "shul", "gurdwara", "mandir")
 _ON_DAYS_I_DO = re.compile(
     rf"(?i)^\W*(?:on\s+)?{_DAYS}\s*,?\s+(?:i|we)\s+(?:usually\s+|always\s+)?(?P<verb>{_VERBS})\b"
     r"(?!\s+(?:late|out|errands|away|around|into|low|short|behind))"

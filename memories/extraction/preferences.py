@@ -16,6 +16,7 @@ from memories.extraction.text import (
     STOPWORDS,
     alternation,
     clean_phrase,
+    cued,
     entity_key,
     normalise,
     phrase,
@@ -114,6 +115,7 @@ _LOVER = re.compile(
     r"(?P<x>(?!(?:drug|sex|porn|gambling|recovering|former|ex|crack|heroin|meth|love)\b)[a-z][\w-]*)\s+"
     r"(?P<kind>lover|addict|fanatic|junkie|nerd|geek|buff|enthusiast|aficionado|snob)\b(?:\s+here)?"
 )
+_LOVER_WORDS = ("lover", "addict", "fanatic", "junkie", "nerd", "geek", "buff", "enthusiast", "aficionado", "snob")
 # "I'm not really into sports", "not that into horror tbh": a dislike, said gently.
 _NOT_INTO = re.compile(
     rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)not\s+(?:really\s+|that\s+|very\s+|too\s+|much\s+|super\s+|so\s+)?into\s+"
@@ -235,7 +237,7 @@ def topic_preferences(sentence: str) -> list[Candidate]:
                     found.append(_topic("Doesn't want {}", topic, polarity=polarity, about=about))
                 elif topic:
                     found.append(_topic(template, topic, polarity=polarity))
-    for match in _OFF_LIMITS.finditer(sentence):
+    for match in cued(sentence, _OFF_LIMITS, "off", "no-go", "no go", "leave"):
         topic = _object(match.group("x") or match.group("y"), max_words=6)
         if topic and not sentence.rstrip().endswith("?"):
             found.append(_topic("Doesn't want to talk about {}", topic, polarity="avoid"))
@@ -291,28 +293,29 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Likes {plural} (a {kind} person)", plural, polarity="positive"))
     for match in _SUPPORT.finditer(sentence):
         found.append(_preference(f"Supports {match.group('x')}", match.group("x"), polarity="positive"))
-    for match in [*_NOT_A_FAN.finditer(sentence), *_NOT_INTO.finditer(sentence)]:
+    for match in [*cued(sentence, _NOT_A_FAN, "fan"), *cued(sentence, _NOT_INTO, "into")]:
         what = _object(match.group("x"))
         if _ANYMORE.search(sentence, match.start()):
             continue  # "not into gaming anymore": a taste that changed, said in passing
         if what and not sentence.rstrip().endswith("?"):
             found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
-    for match in [*_CANT_LIVE_WITHOUT.finditer(sentence), *_IS_LIFE.finditer(sentence)]:
+    strongly = [*cued(sentence, _CANT_LIVE_WITHOUT, "without"), *cued(sentence, _IS_LIFE, "life")]
+    for match in strongly:
         what = _object(match.group("x"))
         if what and what.lower() not in {"you", "u", "him", "her", "them", "my phone", "my family"}:
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
-    for match in _NEVER_LIKED.finditer(sentence):
+    for match in cued(sentence, _NEVER_LIKED, "never"):
         what = _object(match.group("x"))
         if what:
             found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
-    for match in _LOVER.finditer(sentence):
+    for match in cued(sentence, _LOVER, *_LOVER_WORDS):
         what = match.group("x").lower()
         if what not in STOPWORDS and what not in _NOT_FANS_OF and not sentence.rstrip().endswith("?"):
             liked = _plural(what) if what in _PERSON_OF_COUNTABLE else what  # "a dog lover" loves dogs
             found.append(
                 _preference(f"Loves {liked} (a {what} {match.group('kind').lower()})", liked, polarity="positive")
             )
-    for match in _NAME_FAN.finditer(sentence):
+    for match in cued(sentence, _NAME_FAN, "fan"):
         what = match.group("x")
         first = what.split()[0].lower()
         if first not in _NOT_FANS_OF and first not in STOPWORDS and not sentence.rstrip().endswith("?"):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from memories.extraction.entities import place
 from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, article, facet, introduction, is_a_town
-from memories.extraction.text import STOPWORDS, alternation, title
+from memories.extraction.text import STOPWORDS, alternation, cued, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES, RELATIONS
 
@@ -167,7 +167,7 @@ _TEACHES = re.compile(
 
 def work_for_facts(sentence: str) -> list[Candidate]:
     found = []
-    for match in _TEACHES.finditer(sentence):
+    for match in cued(sentence, _TEACHES, "teach"):
         what, where = (" ".join(match.group(name).split()) for name in ("what", "where"))
         found.append(Candidate(FACT, f"Teaches {what} at {where}", slot="occupation",
                                value=(facet("role", f"{what} teacher"),)))  # fmt: skip
@@ -235,16 +235,16 @@ def study_facts(sentence: str) -> list[Candidate]:
         subject = match.group("subject").strip()
         found.append(Candidate(FACT, f"Studies {subject} at {school.display_name}", slot="school",
                                value=(school.ref,), entities=(school,)))  # fmt: skip
-    for match in _DEGREE_IN.finditer(sentence):
+    for match in cued(sentence, _DEGREE_IN, " in "):
         degree, subject = (" ".join(match.group(name).split()) for name in ("degree", "subject"))
         found.append(Candidate(FACT, f"Is doing {article(degree)} {degree.lower()} in {subject}",
                                value=(facet("studies", subject),)))  # fmt: skip
-    for match in _YEAR_OF.finditer(sentence):
+    for match in cued(sentence, _YEAR_OF, "year"):
         where = _group(match, "where")
         school = [place("school", _without_the(where))] if where[:1].isupper() else []
         at = f" at {school[0].display_name}" if school else (f" of {where.lower()}" if where else "")
         found.append(Candidate(FACT, f"Is in their {match.group('year').lower()} year{at}", entities=tuple(school)))
-    for match in _GRADUATED.finditer(sentence):
+    for match in cued(sentence, _GRADUATED, "graduated", "dropped"):
         where = _group(match, "where")
         school = [place("school", _without_the(where))] if where[:1].isupper() else []
         how = "Graduated" if match.group("how").lower() == "graduated" else "Dropped out"

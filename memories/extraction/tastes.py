@@ -16,10 +16,10 @@ for (the held-out corpus).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from memories.extraction.preferences import _object, _preference
-from memories.extraction.text import STOPWORDS, clean_phrase, phrase
+from memories.extraction.text import STOPWORDS, clean_phrase, cued, phrase
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import CONDITIONS, JOB_TITLES, MEDICATIONS, RELATIONS
 
@@ -279,13 +279,6 @@ def _said_by_me(rule: Callable[[str], list[Candidate]]) -> Callable[[str], list[
 RULES: tuple[Callable[[str], list[Candidate]], ...] = tuple(
     _said_by_me(rule) for rule in (said_as_mine, said_against_another, said_in_passing)
 )
-
-
-def cued(sentence: str, pattern: re.Pattern[str], *cues: str) -> Iterator[re.Match[str]]:
-    """The pattern's matches, read only when the sentence holds a word it cannot match without: most sentences
-    hold none, and a substring test costs far less than a scan."""
-    lowered = sentence.lower()
-    return pattern.finditer(sentence) if any(cue in lowered for cue in cues) else iter(())
 
 
 def _thing_before(sentence: str, end: int, *, opener: re.Pattern[str] | None = None) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from django.utils.text import slugify
 
@@ -393,3 +393,10 @@ _NAME_TAIL = re.compile(
 def trim_tail(text: str) -> str:
     """'Pune last week' → 'Pune', 'Infosys as a dev' → 'Infosys': names end before time/role words."""
     return _NAME_TAIL.sub("", text)
+
+
+def cued(sentence: str, pattern: re.Pattern[str], *cues: str) -> Iterator[re.Match[str]]:
+    """The pattern's matches, read only when the sentence holds a word it cannot match without: most sentences
+    hold none, and a substring test costs far less than a scan."""
+    lowered = sentence.lower()
+    return pattern.finditer(sentence) if any(cue in lowered for cue in cues) else iter(())
