@@ -99,6 +99,10 @@ _SENT = frozenset({"send me", "offer me"})
 _CONTEXT = re.compile(r"\s+(?:during|(?i:in|at|on)(?=\s+(?:(?i:the|our|my|every|each|a|an)\s+)?[a-z]))\s+.*$")
 
 
+# What one is asked about of a day, not a topic: "stop asking about my day lol, it was fine"
+_A_DAYS_NEWS = re.compile(r"(?i)(?:their|the|this)\s+(?:day|night|morning|evening|weekend|week|shift)")
+
+
 def requests(sentence: str) -> list[Candidate]:
     """'please don't suggest cochlear implants', 'please do not refer to me as a senior', 'stop bringing up Greg'."""
     found = []
@@ -115,7 +119,7 @@ def requests(sentence: str) -> list[Candidate]:
         said_x = _CONTEXT.sub("", _LISTENER.split(said_x)[0])
         for part in re.split(r"\s+(?:or|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said_x)):
             what = _object(_unquoted(part), max_words=6)
-            if what and what.split()[0].lower() not in _NOTHING_NAMED:
+            if what and what.split()[0].lower() not in _NOTHING_NAMED and not _A_DAYS_NEWS.fullmatch(what):
                 found.append(_topic(template, what, polarity="avoid", about=_said_thing(part)))
     for match in cued(sentence, _ASK_WH, "ask"):
         if _one_off(match.group("wh").lower(), match.group("x")):

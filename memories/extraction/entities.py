@@ -69,8 +69,13 @@ _APPOSITION = re.compile(
 # Words that open a sentence addressed to someone: "Thanks, my friend", "Morning, my love".
 _ADDRESSING = frozenset(
     {"thanks", "thank", "cheers", "hi", "hey", "hello", "bye", "sorry", "yes", "no", "ok", "okay", "night", "morning",
-     "goodnight", "love", "welcome", "congrats", "congratulations"}
+     "goodnight", "love", "welcome", "congrats", "congratulations", "dude", "man", "bro", "mate", "christ", "god",
+     "jesus", "lord", "gosh", "omg", "wow", "yeah", "well", "look", "listen", "honestly", "seriously", "anyway", "also",
+     "plus", "oh", "ugh", "damn", "babe", "sweetie", "guys", "friend", "buddy"}
 )  # fmt: skip
+
+
+_SUBJECT_AGAIN = re.compile(r"\s*(?:he|she|they|it|i|we|you)\b|\s*(?:honestly|seriously|literally)\W*$", re.IGNORECASE)
 
 
 def appositions_fronted(sentence: str) -> str:
@@ -83,6 +88,8 @@ def appositions_fronted(sentence: str) -> str:
             return match.group(0)
         if match.group("open") == "(" and match.group("close") not in {")", None}:
             return match.group(0)
+        if _SUBJECT_AGAIN.match(sentence, match.end()):
+            return match.group(0)  # "Dude, my dog, he ate my sock": the clause has its subject; the name is an address
         end = " " if match.group("close") else ""
         return f"{match.group('my')} {match.group('kind')} {name}{end}"
 

@@ -139,7 +139,8 @@ _JOINED = re.compile(
 # works still (the present perfect, with how long: "I worked at Tesco for six years" is over).
 _WORKED_A_WHILE = re.compile(
     r"(?i:\bi(?:['’]ve|\s+have)\s+(?:been\s+working|worked)\s+(?:at|for)\s+)"
-    r"(?P<x>(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})(?=\s+(?i:for|since)\b)"
+    r"(?P<x>(?:the\s+)?[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})"
+    r"(?=\s+(?i:for\s+(?:\w+\s+)?(?:\w+\s+)?(?:years?|yrs?|months?|decades?)|since)\b)"
 )
 # "I live with my parents", "still living with my mum and my two sisters", "I live with my boyfriend Tom": who one
 # lives with, when it is family, a partner, flatmates or pets ("I live with my anxiety" is not a household).
@@ -150,34 +151,47 @@ _HOUSEHOLD = alternation(
 _LIVES_WITH = re.compile(
     rf"(?i)(?:\b(?:i|we)\s+(?:still\s+|currently\s+|now\s+)?live|\b{I_AM}\s+(?:still\s+|currently\s+|now\s+)?living"
     r"|^\W*(?:still\s+)?living)(?:\s+alone)?\s+with\s+"
-    rf"(?P<who>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w-])"
-    rf"(?:\s+(?-i:[A-Z])[\w'-]*)?(?:\s*(?:,|and|&)\s+(?:(?:my|our)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w-])"
+    rf"(?P<who>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w'’-])"
+    rf"(?:\s+(?-i:[A-Z])[\w'-]*)?(?:\s*(?:,|and|&)\s+(?:(?:my|our)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w'’-])"
     rf"(?:\s+(?-i:[A-Z])[\w'-]*)?)*)"
 )
 # Work that ended: "I quit my job at Amazon", "I resigned from Deloitte", "I got laid off", "I lost my job", "I'm
 # between jobs". Each fills the workplace slot, so "Works at Amazon" is no longer held as current. ("I quit
 # Facebook", "I left London" are an app and a town: only "my job" or "resigned from" name an employer.)
 _EMPLOYER = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3}"
+# When a job ends for good, the clause says so plainly: not "left my job early today" (went home), "sacked in FIFA
+# career mode", "fired from my fantasy league", "let go at 4", "notice on the flat", "resigned from the PTA".
+_NOT_THE_JOB = (
+    r"(?!\s+(?:early|for\s+the\s+day|at\s+\d|on\s+time|at\s+(?:the\s+)?(?:door|office|home)|behind|in\s+(?:fifa|the\s+game|career"
+    r"\s+mode|my\s+head)|from\s+(?:my|the)\s+(?:fantasy|book|reading|football|five-a-side)|to\s+the\s+landlord"
+    r"|on\s+(?:the|my|our)\s+(?:flat|house|apartment|place|lease)|after\s+\d+\s+(?:hours?|minutes?|mins?))\b)"
+)
+_NOT_EMPLOYERS = (
+    r"(?!(?-i:PTA|PTO|HOA)\b|(?:the\s+)?(?i:committee|board|council|club|society|union|band|team|group|league)\b)"
+)
 _LEFT_JOB = re.compile(
     r"(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|left|resigned\s+from)\s+my\s+(?:job|role|position)"
-    r"(?!\s+(?:at\s+(?:the\s+)?(?:door|office|home)|behind)\b)"  # "I left my job at the door": an idiom
+    rf"{_NOT_THE_JOB}"
     r"(?![^.!?]*?\b(?:in\s+(?:19|20)\d\d|back\s+in|years\s+ago|when\s+i\s+was)\b))"  # long over: not news of now
     rf"(?:\s+(?i:at|with)\s+(?P<x>{_EMPLOYER}))?"
-    rf"|(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?resigned\s+from\s+(?:the\s+)?)(?P<y>{_EMPLOYER})"
+    rf"|(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?resigned\s+from\s+(?:the\s+)?){_NOT_EMPLOYERS}(?P<y>{_EMPLOYER})"
 )
 _LAID_OFF = re.compile(
     r"(?i:(?:\bi\s+(?:just\s+)?(?:got|was|have\s+been|['’]ve\s+been)|^\W*(?:just\s+)?got)\s+(?:just\s+)?"
-    r"(?P<how>laid\s+off|made\s+redundant|fired|sacked|let\s+go)(?!\s+(?:up|of)\b)|\bi\s+(?:just\s+)?(?P<lost>lost)\s+my\s+job)"
-    rf"(?:\s+(?i:from|at|by)\s+(?:the\s+)?(?P<x>{_EMPLOYER}))?"
+    rf"(?P<how>laid\s+off|made\s+redundant|fired|sacked|let\s+go)(?!\s+(?:up|of)\b){_NOT_THE_JOB}"
+    r"|\bi\s+(?:just\s+)?(?P<lost>lost)\s+my\s+job)"
+    rf"(?:\s+(?i:from|at|by)\s+(?:the\s+)?{_NOT_EMPLOYERS}(?P<x>{_EMPLOYER}))?"
 )
 # "they let me go on monday", "After 12 years at Infosys I resigned", "I handed in my notice": a job ending, unnamed
 _JOB_ENDING = re.compile(
-    r"(?i)\bthey\s+(?:just\s+|finally\s+)?let\s+me\s+go\b(?!\s+(?:early|home|first|of|to|with))"
-    r"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<resigned>resigned)\b(?!\s+(?:myself|to|from|as))"
-    r"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<notice>handed\s+in|gave|put\s+in)\s+my\s+notice\b"
+    rf"(?i)\bthey\s+(?:just\s+)?let\s+me\s+go(?=\s*(?:$|[.!;]|\s+(?:last\s+\w+|on\s+\w+day|yesterday|after\s+\d+\s+years)\b))"
+    r"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<resigned>resigned)"
+    r"(?=\s*(?:$|[.!;]|\s+(?:last\s+\w+|yesterday|today|this\s+(?:week|month)|on\s+\w+day|after)\b))"
+    rf"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<notice>handed\s+in|gave|put\s+in)\s+my\s+notice\b{_NOT_THE_JOB}"
 )
 _BETWEEN_JOBS = re.compile(
-    rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:between\s+jobs|out\s+of\s+work|job\s+hunting)\b"
+    rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:between\s+jobs|out\s+of\s+work(?=\s*(?:$|[.!,;]|\s+(?:right\s+now|rn|at\s+the"
+    r"\s+moment|since|for\s+(?:\w+\s+)?(?:weeks|months|a\s+while)|and|so|but)\b))|job\s+hunting(?!\s+for\s+(?!a\s|myself)))\b"
 )
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
 _JOB_AT = re.compile(rf"(?i)\b{I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
@@ -188,11 +202,22 @@ _AGE = re.compile(rf"(?i)\b{I_AM}\s+(?P<age>\d{{1,3}})\s*(?:years?\s+old|yrs?\s+
 _TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
 # "I'm turning 30 on Friday", "i turn 40 next month", "I'll be 50 in May": the age one is about to be — said with when
 # ("I'll be 20 minutes", "I'll be 30 in a sec" are not), or ending the clause ("turning 18 tomorrow!!", "turning 40.").
-_TURNING = re.compile(
-    rf"(?i)(?:\b{I_AM}\s+(?:about\s+to\s+turn|turning|gonna\s+be|going\s+to\s+be)|\bi\s+turn"
-    rf"|\bi(?:['’]ll|\s+will)\s+be(?:\s+turning)?|^\W*(?:turning|gonna\s+be))\s+(?P<age>\d{{2,3}})"
-    r"(?=\s+(?:on|in|next|this|tomorrow|today|soon)\b(?!\s+(?:a|an|\d+|few)\s+(?:sec|min|hour|moment))|\s*(?:$|[.!,;]))"
+# "I'll be 20" turns an age only with a day, a month or a year after it ("I'll be 15 tomorrow, the train is delayed",
+# "I'll be 20 soon" are minutes); "turning" says so itself.
+_WHEN_TURNED = (
+    r"(?:on\s+(?:the\s+)?\d+(?:st|nd|rd|th)?|on\s+(?:my\s+)?(?:birthday|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|next\s+(?:week|month|year)"
+    rf"|this\s+(?:year|month|week)|in\s+(?:{_MONTHS}|a\s+(?:few\s+)?(?:weeks|months)|\d+\s+(?:weeks|months|days)|two\s+weeks))\b"
 )
+_TURNING = re.compile(
+    rf"(?i)(?:(?:\b{I_AM}\s+(?:about\s+to\s+turn|turning)|\bi\s+turn|^\W*turning)\s+(?P<age>\d{{2,3}})"
+    r"(?=\s+(?:on|in|next(?!\s+time)|this|tomorrow|today|soon)\b(?!\s+(?:a|an|\d+|few)\s+(?:sec|min|hour|moment))"
+    r"|\s*(?:$|[.!,;]))"
+    rf"|(?:\b{I_AM}\s+(?:gonna|going\s+to)\s+be|\bi(?:['’]ll|\s+will)\s+be(?:\s+turning)?|^\W*gonna\s+be)\s+"
+    rf"(?P<age2>\d{{2,3}})(?=\s+{_WHEN_TURNED}|(?P<bare>\s*(?:$|[.!,;]))))"
+)
+# A bare "I'll be 69!" is an age beside a birthday ("My birthday is on the 9th of November, I'll be 69!"), not alone
+# ("I'll be 20." after "running late" is minutes).
+_BIRTHDAY_SAID = re.compile(r"(?i)\b(?:birthday|bday|b-day|years?\s+old|my\s+age)\b")
 # "my birthday's on the 3rd of March", "birthday is march 3rd", "I was born on 12 June 1990": the day, as "3 March"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _MONTH = (
@@ -203,12 +228,18 @@ _DATE = rf"(?:{_DAY}(?:\s+of)?\s+{_MONTH}|{_MONTH.replace('month', 'month2')}\s+
 _BIRTHDAY = re.compile(
     rf"(?i)(?:(?:\bmy\s+|^\W*)(?:birthday|bday|b-day)(?:['’]s|\s+is)\s+(?:on\s+)?(?:the\s+)?"
     rf"|\bi\s+was\s+born\s+on\s+(?:the\s+)?|^\W*born\s+(?:on\s+)?(?:the\s+)?"
-    rf"|\bturning\s+\d{{2,3}}\s+on\s+(?:the\s+)?){_DATE}(?:,?\s+(?P<year>(?:19|20)\d\d))?"
+    rf"|(?:\b{I_AM}\s+turning|\bi\s+turn|\bi(?:['’]ll|\s+will)\s+be(?:\s+turning)?)\s+\d{{2,3}}\s+on\s+(?:the\s+)?)"
+    rf"{_DATE}(?:,?\s+(?P<year>(?:19|20)\d\d))?"
 )
 # "I'm in my thirties", "in my late 40s": an age said by its decade
+# Said by the speaker of now ("I'm in my 30s", "I'm a late-20s guy"), or as a clause of its own opening a sentence
+# ("Early thirties, single, …"); not an era ("Late 90s hip hop", "early 90s kids") or the past ("In my 20s I thought…").
 _DECADE = re.compile(
-    rf"(?i)(?:(?:\b{I_AM}\s+(?:a\s+(?:woman|man|guy|girl|mum|mom|dad|lady|bloke)\s+)?|^\W*)in\s+my\s+"
-    rf"|\b{I_AM}\s+(?:a|an)\s+(?=(?:early|mid|late))|^\W*(?=(?:early|mid|late)[\s-]))"
+    rf"(?i)(?:\b{I_AM}\s+(?:a\s+(?:woman|man|guy|girl|mum|mom|dad|lady|bloke)\s+)?in\s+my\s+"
+    rf"|\b{I_AM}\s+(?:a|an)\s+(?=(?:early|mid|late))"
+    r"|^\W*(?=(?:early|mid|late)[\s-]+\w+(?:\s*(?:[,.!;]|$)|\s+(?:and|but|here|single|married|divorced)\b))"
+    # "in my early twenties and clueless" (not "In my 20s I thought…", "In my 20s, I partied": the past)
+    r"|^\W*in\s+my\s+(?=(?:(?:early|mid|late)[\s-]*)?\w+(?:\s*(?:$|[.!;])|\s+(?:and|but|so|now|still|lol)\b)))"
     r"(?:(?P<part>early|mid|late)[\s-]*)?"
     r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|[2-9]0['’]?s)\b"
 )
@@ -216,7 +247,8 @@ _DECADE = re.compile(
 _FIGURATIVE = re.compile(r"(?i)\b(?:feel|feels|felt|feeling)\s+like\b|\bas\s+if\b|\blike\s+(?:i'?m|i\s+am)\b")
 # "I'm almost 30", "nearly 40 and still renting": the age one is close to
 _ALMOST = re.compile(
-    rf"(?i)(?:\b{I_AM}\s+|^\W*)(?:almost|nearly|pushing|approaching|coming\s+up\s+to)\s+(?P<age>\d{{2}})\b(?!\s*(?:%|mins?|minutes?|hours?|km|miles?))"
+    rf"(?i)(?:\b{I_AM}\s+|^\W*)(?:almost|nearly|pushing|approaching|coming\s+up\s+to)\s+(?P<age>\d{{2}})\b"
+    r"(?=\s*(?:$|[.!,;]|\s+(?:years?(?:\s+old)?|yo|and|but|so|now|already|myself|lol|haha|next|fast|soon|this\s+year)\b))"
 )
 _DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6": "sixties", "7": "seventies",
             "8": "eighties", "9": "nineties"}  # fmt: skip
@@ -304,10 +336,11 @@ _STATUS = re.compile(
 _DIVORCING = re.compile(
     rf"(?i)(?:\b(?:{I_AM}|we(?:['’]re|\s+are)|my\s+\w+\s+and\s+i\s+are)\s+(?:currently\s+|now\s+|finally\s+|officially\s+)?"
     r"|^\W*|\bi\s+(?:just\s+)?(?=filed|started))"
-    r"(?:going\s+(?:through|thru)\s+(?:a|my|the)\s+(?:\w+\s+)?divorce|in\s+the\s+(?:middle|process)\s+of\s+(?:a\s+|my\s+|the\s+)?divorc(?:e|ing)"
-    r"|filed\s+for\s+(?:a\s+)?divorce|started\s+divorce\s+proceedings"
+    r"(?:going\s+(?:through|thru)\s+(?:a|my)\s+(?:\w+\s+)?divorce|in\s+the\s+(?:middle|process)\s+of\s+(?:a\s+|my\s+)?"
+    r"divorc(?:e|ing)|filed\s+for\s+(?:a\s+)?divorce|started\s+divorce\s+proceedings"
     r"|getting\s+(?:a\s+)?divorced?)\b(?!\s+(?:is|was|can|could|must|would|will|isn['’]?t|sucks)\b)"
-    r"|\bmy\s+soon[\s-]to[\s-]be[\s-]ex\b"
+    r"(?!\s+(?:lawyer|attorney|solicitor|papers|paperwork|documents|jokes?|memes?|scene|episode|storyline|show|in\s+my)\b)"
+    r"|\bmy\s+soon[\s-]to[\s-]be[\s-]ex[\s-]?(?:husband|wife|partner)\b"
 )
 # "we're expecting a baby girl in June", "I'm expecting my first baby", "we're expecting twins!": a child on the way
 # ("I'm expecting a parcel", "I was expecting more" are not).
@@ -315,9 +348,10 @@ _EXPECTING = re.compile(
     rf"(?i)\b(?:{I_AM}|we(?:['’]re|\s+are)|(?:my|the)\s+\w+\s+and\s+i\s+are|me\s+and\s+(?:my|the)\s+\w+\s+are)\s+"
     r"(?:now\s+|finally\s+|officially\s+)?expecting"
     r"(?:\s+(?:(?:a|our|my)\s+)?(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)?\s*(?:(?:little|new|rainbow)\s+)?"
-    r"(?P<x>baby(?:\s+(?:girl|boy))?|twins|triplets|girl|boy|child|kid|one)(?![\w-])"
+    r"(?P<x>baby(?:\s+(?:girl|boy))?|twins|triplets|girl|boy|child|kid|(?<=little\s)one)(?![\w-])"
+    r"(?!\s*(?:(?:band|to|who|from|that|i)\b|[.…]{2,}))"
     r"|\s+(?:our|my)\s+(?P<alone>second|third|fourth|2nd|3rd|4th)\b"
-    r"|(?=\s*(?:[,.!]|$)|\s+due\b))"
+    r"|(?=\s*(?:[.!]|$)|\s*,\s*(?:due|found\s+out|just\s+found)|\s+due\b))"
 )
 # "I'm Muslim", "I'm half Japanese", "proudly Nigerian": a faith or a people one belongs to, said as what one is
 # (the clause ends there: "I'm English teacher" is a job, "I'm Spanish-speaking" a language).
@@ -344,8 +378,9 @@ _FIRST_LANGUAGE = re.compile(
 )
 # "I'm the oldest of four", "I'm the middle child", "the youngest of 5 kids"
 _BIRTH_ORDER = re.compile(
-    rf"(?i)\b{I_AM}\s+the\s+(?P<x>(?:oldest|eldest|youngest|middle)(?:\s+(?:child|kid|one|sibling))?"
-    r"(?:\s+of\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:kids|children|siblings))?)?)\b"
+    rf"(?i)\b{I_AM}\s+the\s+(?P<x>(?:oldest|eldest|youngest|middle)\s+(?:child|kid|sibling)(?!\s+(?:of|in|at)\s+the\b)"
+    r"|(?:oldest|eldest|youngest)(?:\s+(?:child|kid|sibling))?\s+of\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten)"
+    r"(?:\s+(?:kids|children|siblings))?)\b(?!\s+(?:in|at|on)\s+(?:the|my|our)\s+(?:office|team|class|group|work))"
 )
 # "I'm terrified of spiders", "I'm scared of dogs", "really afraid of heights": a fear one has (not "scared of what
 # he'll say", "scared of losing my job": a worry of the moment)
@@ -353,11 +388,12 @@ _AFRAID = re.compile(
     rf"(?i)\b{I_AM}\s+(?:so\s+|really\s+|very\s+|deathly\s+|super\s+|absolutely\s+|genuinely\s+|low-?key\s+)?"
     r"(?:terrified|scared|afraid|frightened|petrified)\s+of\s+"
     r"(?P<x>the\s+(?:dark|water|sea|ocean)|(?!(?:what|how|that|this|it|him|her|them|my|his|their|your|the|a|an|losing|being"
-    r"|getting|failing|making|telling|doing|going|having|him|you|u)\b)[a-z][\w'-]*(?:\s+(?-i:[a-z])[\w'-]*)?)"
+    r"|getting|failing|making|telling|doing|going|having|him|you|u|nothing|anything|everything|no\s+one|nobody|anyone)\b)"
+    r"[a-z][\w'-]*(?:\s+(?!(?:lol|haha|lmao|tbh|honestly|rn|ngl)\b)(?-i:[a-z])[\w'-]*)?)"
     r"(?=\s*(?:$|[.!,;]|\s+(?:and|but|so|since|lol|tbh|too|honestly)\b))"
 )
 # "I'm on the spectrum", "I'm neurodivergent": said of oneself
-_ON_THE_SPECTRUM = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?on\s+the\s+(?:autism\s+|autistic\s+)?spectrum\b")
+_ON_THE_SPECTRUM = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?on\s+the\s+(?:autism\s+|autistic\s+)?spectrum\b(?!\s+of\b)")
 # "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
 # I was 15".
 _IDENTITY_ADJ = re.compile(
@@ -368,7 +404,7 @@ _IDENTITY_ADJ = re.compile(
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
 _IDENTITY = re.compile(
     rf"(?i)\b{I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?:(?:huge|big|massive|keen|avid|total|proper|proud)\s+)?"
-    rf"(?P<x>{_IDENTITY_WORDS})(?![\w-])"
+    rf"(?P<x>{_IDENTITY_WORDS})(?![\w-])(?!\s+(?:school|church|guilt|priest|upbringing|girl|boy|household|family)\b)"
 )
 _HAVE = re.compile(rf"(?i)\bi(?:\s+(?:have\s+got|have|own)|['’]ve\s+got)\s+{phrase('x')}")
 _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
@@ -545,8 +581,17 @@ def location_facts(sentence: str) -> list[Candidate]:
 _A_KIND_OF_PLACE = re.compile(r"(?:a|an|the|my|our|this|that|their|his|her)\s+[a-z]")
 
 
+# Not a home, however capitalised: an app, a team or a group one is in ("moved to Slack", "been in Accounts for 5
+# years").
+_NOT_HOMES = frozenset(
+    {"slack", "teams", "discord", "whatsapp", "telegram", "signal", "notion", "jira", "zoom", "gmail", "outlook",
+     "accounts", "sales", "marketing", "finance", "hr", "it", "aa", "na", "slytherin", "gryffindor", "hufflepuff",
+     "ravenclaw", "rehab", "therapy", "recovery"}
+)  # fmt: skip
+
+
 def _home(template: str, where: str) -> list[Candidate]:
-    if not where:
+    if not where or where.split()[0].lower() in _NOT_HOMES:
         return []
     if where.split()[0].lower() in {"a", "an"}:
         return [_fact(template.format(where), "location", value=(facet("in", where),))]  # "Lives in a small town"
@@ -580,7 +625,7 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
                 found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     for match in cued(sentence, _WORKED_A_WHILE, "worked", "working"):
         where = re.sub(r"^(?i:the)\s+", "", match.group("x"))
-        if not re.fullmatch(rf"(?i:{_CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights)\b.*", where):
+        if not re.fullmatch(rf"(?i:{_CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights|man|woman)\b.*", where):
             found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     found += _work_ended(sentence)
     for match in _ACCEPTED.finditer(sentence):
@@ -666,7 +711,8 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _IDENTITY_ADJ.finditer(sentence):
         found.append(_fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
     for match in _IDENTITY.finditer(sentence):
-        found.append(_fact(f"Is {match.group('article').lower()} {_capitalised_peoples(match.group('x').lower())}"))
+        said = _capitalised_peoples(match.group("x").lower())
+        found.append(_fact(f"Is {article(said)} {said}"))
     return found
 
 
@@ -674,7 +720,9 @@ def age_and_birthday_facts(sentence: str) -> list[Candidate]:
     """An age about to be turned, close to or said by its decade; a birthday however it is written."""
     found = []
     for match in cued(sentence, _TURNING, "turn", " be "):
-        age = int(match.group("age"))
+        if match.group("bare") is not None and not _BIRTHDAY_SAID.search(sentence):
+            continue
+        age = int(match.group("age") or match.group("age2"))
         if age in BARE_AGES:
             found.append(_fact(f"Is turning {age}", "age", value=(facet("age", str(age)),)))
     for match in cued(sentence, _ALMOST, "almost", "nearly", "pushing", "approaching", "coming up"):
@@ -716,7 +764,7 @@ def who_they_are_facts(sentence: str) -> list[Candidate]:
         found.append(_fact(f"Is afraid of {what}", f"fear:{entity_key(what)}"))
     if next(cued(sentence, _ON_THE_SPECTRUM, "spectrum"), None):
         found.append(_fact("Is autistic"))
-    for match in _BELONGS.finditer(sentence):
+    for match in _BELONGS.finditer(sentence) if not sentence.rstrip().endswith("?") else ():
         said = " ".join((match.group("said") or match.group("as")).split())
         said = re.sub(r"(?i)^proud\s+", "", said)
         found.append(_fact(f"Is {_capitalised_peoples(said)}"))
@@ -736,7 +784,7 @@ def who_they_are_facts(sentence: str) -> list[Candidate]:
     return found
 
 
-# Capitalised words after "from"/"in" that are a team, a place of work or a time, not a town.
+# Capitalised words after "from"/"in" that are a team, a place of work, an app or a time, not a town.
 _NOT_TOWNS = frozenset(
     {"hr", "it", "work", "school", "home", "uni", "college", "church", "marketing", "sales", "finance", "accounts",
      "accounting", "legal", "ops", "operations", "engineering", "design", "product", "support", "admin", "management",

@@ -268,14 +268,15 @@ _BARE_PASTIME_VERBS = (
 )  # fmt: skip
 _FREE_TIME = r"(?:in\s+my\s+(?:free|spare|down)\s+time|for\s+fun|as\s+a\s+hobby|on\s+the\s+side|when\s+i\s+can)"
 _DOES_BARE = re.compile(
-    rf"(?i)(?:\b{_FREE_TIME}\s*,?\s+i\s+(?:also\s+|mostly\s+|usually\s+)?(?P<a>{alternation(_BARE_PASTIME_VERBS)})(?![\w-])"
-    rf"|\bi\s+(?:also\s+|still\s+)?(?P<b>{alternation(_BARE_PASTIME_VERBS)})(?![\w-])"
-    rf"(?=\s*(?:$|[.!,;]|\s+(?:and\s+(?:{alternation(_BARE_PASTIME_VERBS)})|{_FREE_TIME}|too|a\s+lot|lol)\b)))"
+    rf"(?i)(?:\b{_FREE_TIME}\s*,?\s+i\s+(?:also\s+|mostly\s+|usually\s+)?(?P<a>{alternation(_BARE_PASTIME_VERBS)})"
+    rf"|\bi\s+(?:also\s+|still\s+)?(?P<b>{alternation(_BARE_PASTIME_VERBS)}))(?![\w-])"
+    # the clause ends on the craft (not "I surf... the internet", "I draw on my sister's face", "I paint houses")
+    rf"(?=\s*(?:$|[!,;]|\.(?!\.)|\s+(?:and\s+(?:{alternation(_BARE_PASTIME_VERBS)})|{_FREE_TIME}|too|a\s+lot|lol)\b))"
 )
 # "I collect vinyl", "I collect stamps and old coins": what one collects (not "I collect the kids at 3")
 _COLLECTS = re.compile(
     r"(?i)\bi\s+(?:also\s+)?collect\s+(?!(?:the|my|our|his|her|their|them|him|it|money|rent|payments?|data|"
-    r"post|mail|parcels?)\b)(?P<x>[a-z][\w'-]*(?:\s+(?:and\s+)?[a-z][\w'-]*){0,3}?)(?=\s*(?:$|[.!,;]|\s+(?:for|since|as)\b))"
+    r"post|mail|parcels?|dust|red\s+flags|parking\s+tickets|tickets|fines|debt|grudges|bruises|exes|trauma)\b)(?P<x>[a-z][\w'-]*(?:\s+(?:and\s+)?[a-z][\w'-]*){0,3}?)(?=\s*(?:$|[.!,;]|\s+(?:for|since|as)\b))"
 )
 # "I go to church every Sunday", "we go to mosque on Fridays": worship kept as a habit (a fact, not a hobby).
 _WORSHIPS = re.compile(

@@ -36,7 +36,7 @@ _ADVERB = (
 _I = r"(?:\bi\s+|^(?:(?:honestly|tbh|ngl|lol|ugh|god|man)\W+)?)"
 
 _AVOID = re.compile(
-    rf"(?i)\b(?:(?:please\s+)?(?:{_NEG}|can\s+you\s+not|could\s+you\s+not|can\s+we\s+not|could\s+we\s+not)\s+"
+    rf"(?i)\b(?:(?:please\s+)?(?:{_NEG}|can\s+you\s+not|could\s+you\s+not|(?:can|could)\s+we\s+not(?=\s+\w+\s+\w+\s+my\b))\s+"
     rf"(?:ever\s+)?"
     # talking and asking are about something ("talk to me like that" is no topic); one mentions a topic itself
     rf"(?:(?:talk|ask|chat|give\s+me\s+(?:advice|tips|lectures?)|lecture)(?:\s+(?:to\s+)?me)?\s+(?:about|on)"
@@ -91,12 +91,17 @@ _INTENSE = r"big|huge|massive|die-?hard|lifelong|life-long|proper|total|absolute
 _NAME_FAN = re.compile(
     rf"(?:(?i:\b(?:i'm|i\s+am|im|i['’]ve\s+been|i\s+have\s+been)\s+(?:a|an)\s+)|^\W*(?:(?i:been\s+)?(?i:a|an)\s+)?)"
     rf"(?:(?P<strong>(?i:{_INTENSE}))\s+)?"
-    r"(?P<x>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,2})\s+(?i:fan)(?![\w-])"
+    r"(?P<x>[A-Z][\w'.&-]*(?:\s+[A-Z][\w'.&-]*){0,2})\s+(?i:fan(?:\s*(?:boy|girl))?)(?![\w-])"
+    # what follows says it is the speaker's own: the clause ends, or "here", "since …", "for life" ("Typical United fan
+    # behaviour", "Another Arsenal fan bites the dust" are about others)
+    r"(?=\s*(?:$|[.!,;💅🫶❤️⚽🔴🔵]|\s+(?i:here|since|for\s+life|through\s+and\s+through|so|and|but|too|myself|lol|tbh|btw"
+    r"|all\s+my\s+life|my\s+whole\s+life|born\s+and\s+bred)\b))"
 )
 # Words before "fan" at a sentence's start that name no team: "Big fan!", "Huge fan of your work", "Ceiling fan broke".
 _NOT_FANS_OF = frozenset(_INTENSE.replace("-?", "-").split("|")) | {
     "diehard", "ceiling", "desk", "box", "pedestal", "tower", "exhaust", "extractor", "electric", "table", "floor",
     "standing", "cooling", "bathroom", "kitchen", "laptop", "cpu", "fellow", "number", "one", "no", "not", "such",
+    "typical", "classic", "another", "every", "any", "some", "that", "this", "your", "his", "her", "their",
 }  # fmt: skip
 # "I can't live without coffee", "pizza is life" (below): said strongly ("I can't live without you" is about the
 # listener)
@@ -114,6 +119,7 @@ _LOVER = re.compile(
     r"serious|proper|hopeless|self-confessed)\s+)?"
     r"(?P<x>(?!(?:drug|sex|porn|gambling|recovering|former|ex|crack|heroin|meth|love)\b)[a-z][\w-]*)\s+"
     r"(?P<kind>lover|addict|fanatic|junkie|nerd|geek|buff|enthusiast|aficionado|snob)\b(?:\s+here)?"
+    r"(?!\s+(?:today|tonight|rn|right\s+now|this\s+(?:week|morning|month)|lately|at\s+the\s+moment)\b)"
 )
 _LOVER_WORDS = ("lover", "addict", "fanatic", "junkie", "nerd", "geek", "buff", "enthusiast", "aficionado", "snob")
 # "I'm not really into sports", "not that into horror tbh": a dislike, said gently.
@@ -175,7 +181,7 @@ _OFF_LIMITS = re.compile(
     rf"(?i)(?:^\W*|[,;]\s*|\b(?:and|but|so)\s+)(?P<x>(?:my\s+)?(?:{_THING_WORD}\s+){{0,2}}{_THING_WORD})\s+(?:is|are)\s+"
     r"(?:a\s+no[\s-]go(?:\s+(?:zone|area|topic))?|off[\s-]limits|off\s+the\s+table)\b"
     r"(?=\s*(?:$|[.,!;]|\s+(?:for|to|with)\s+me\b|\s+(?:please|pls|ok|okay|just|btw|now|tbh)\b))"
-    r"|\blet['’]?s\s+leave\s+(?P<y>(?:my|the)\s+[\w'-]+(?:\s+[\w'-]+)?)\s+out\s+of\s+(?:this|it)\b"
+    r"|\blet['’]?s\s+leave\s+(?P<y>my\s+[\w'-]+(?:\s+[\w'-]+)?)\s+out\s+of\s+(?:this|it)\b"
 )
 # "pizza is life", "football = life"
 _IS_LIFE = re.compile(
@@ -210,6 +216,8 @@ _STRONG_VERBS = frozenset(
 )  # said strongly: a durable preference
 
 
+# A request for now, not a boundary: "… work rn", "… it right now", "… that today"
+_FOR_NOW_ONLY = re.compile(r"(?i)\b(?:rn|right\s+now|today|tonight|at\s+the\s+moment|atm|for\s+now|this\s+week)\W*$")
 _TOPIC_TIME = re.compile(
     r"(?i)\s+(?:sometime|some\s+time|sometimes|today|tonight|right\s+now|now|anymore|any\s+more|again|later|ever"
     r"|for\s+now|for\s+a\s+while|for\s+a\s+bit|this\s+week|instead)[\s\W]*$"
@@ -228,6 +236,8 @@ def topic_preferences(sentence: str) -> list[Candidate]:
         for match in pattern.finditer(sentence):
             advice = match.groupdict().get("y")  # "dating advice": the topic is dating
             said = match.groupdict().get("x") or advice or ""
+            if polarity == "avoid" and _FOR_NOW_ONLY.search(said):
+                continue  # "i dont wanna talk about work rn": not now, which is not never
             said = _LISTENER.split(said)[0]  # "money with me outside of work": the topic is money
             # "my weight or food": two topics; "design systems sometime": the topic, not when
             for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
@@ -302,7 +312,8 @@ def like_preferences(sentence: str) -> list[Candidate]:
     strongly = [*cued(sentence, _CANT_LIVE_WITHOUT, "without"), *cued(sentence, _IS_LIFE, "life")]
     for match in strongly:
         what = _object(match.group("x"))
-        if what and what.lower() not in {"you", "u", "him", "her", "them", "my phone", "my family"}:
+        said = match.group("x").lower().split()
+        if what and said[0] not in {"you", "u", "him", "her", "them", "this", "that", "it", "ya"}:
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
     for match in cued(sentence, _NEVER_LIKED, "never"):
         what = _object(match.group("x"))

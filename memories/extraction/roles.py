@@ -210,9 +210,15 @@ def role_facts(sentence: str) -> list[Candidate]:
 _DEGREE_IN = re.compile(
     rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:doing|studying\s+for|taking|working\s+towards?)\s+(?:a|an|my)\s+"
     r"(?P<degree>degree|masters|master['’]?s|phd|ph\.d\.?|doctorate|diploma|bachelor['’]?s|ba|bsc|msc|mba|foundation\s+degree)"
-    r"\s+in\s+(?P<subject>[a-z][\w'-]*(?:\s+(?!(?:at|and|but|so|because|now|this|next)\b)[a-z][\w'-]*)?)\b(?!\s+at\s)"
+    r"\s+in\s+(?P<subject>[a-z][\w'-]*(?:\s+(?!(?:at|and|but|so|because|now|this|next|lol|haha|lmao)\b)[a-z][\w'-]*)?)\b"
+    r"(?!\s+at\s)(?!\s+(?:lol|haha|lmao|jk)\b)"
 )
-# "I'm in my second year at Manchester", "in my final year of uni"
+# "I'm in my second year at Manchester", "in my final year of uni": a year of study — a named place only where the
+# sentence says it is about study ("my third year at Deloitte", "my first year at the gym" are not)
+_STUDY_WORDS = re.compile(
+    r"(?i)\b(?:uni|university|college|school|course|degree|studying|student|lectures?|exams?|modules?|semester|term"
+    r"|dissertation|thesis|med|law|nursing|phd|masters|bachelor)\b"
+)
 _YEAR_OF = re.compile(
     rf"(?i)(?:\b{I_AM}\s+|^\W*)in\s+my\s+(?P<year>first|second|third|fourth|final|last|1st|2nd|3rd|4th)\s+year"
     r"(?:\s+(?:at|of)\s+(?P<where>uni|university|college|school|med\s+school|law\s+school"
@@ -224,6 +230,9 @@ _GRADUATED = re.compile(
     rf"(?i:\bi\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?(?P<how>graduated|dropped\s+out))"
     rf"(?:\s+(?i:from|of)\s+(?P<where>(?i:uni|university|college|school|high\s+school)\b|{_PROPER}))?"
     r"(?!\s+(?:of\s+)?(?:the\s+)?(?:race|game|group|chat|conversation|project))"
+    # the clause ends, or says where or when: not "graduated from beginner to intermediate", "from the kids menu"
+    r"(?=\s*(?:$|[.!,;🎉]|\s+(?:from|of)\s+(?:(?i:uni|university|college|school|high\s+school)\b|(?-i:[A-Z]))"
+    r"|\s+(?:in\s+\d{4}|last|this|yesterday|today|with|and|but|so|after|before|when|because|at\s+\d+)\b))"
 )
 
 
@@ -241,6 +250,10 @@ def study_facts(sentence: str) -> list[Candidate]:
                                value=(facet("studies", subject),)))  # fmt: skip
     for match in cued(sentence, _YEAR_OF, "year"):
         where = _group(match, "where")
+        if where[:1].isupper() and not _STUDY_WORDS.search(sentence):
+            continue
+        if not where and not _STUDY_WORDS.search(sentence):
+            continue  # "in my final year of my 20s", "my first year of parenting"
         school = [place("school", _without_the(where))] if where[:1].isupper() else []
         at = f" at {school[0].display_name}" if school else (f" of {where.lower()}" if where else "")
         found.append(Candidate(FACT, f"Is in their {match.group('year').lower()} year{at}", entities=tuple(school)))
