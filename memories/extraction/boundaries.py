@@ -90,7 +90,7 @@ _ABOUT = re.compile(r"(?i)\s(?:about|on|of)\s")
 # push the red button")
 _ON_ME = re.compile(r"(?i)\s+on(?:to)?\s+me\b")
 # A request with a time limit is for now, not a lasting boundary: "don't send me the invoice until Friday"
-_TIME_LIMIT = re.compile(r"(?i)\b(?:until|till|til|untill|before|after)\s+\w")
+_TIME_LIMIT = re.compile(r"(?i)\b(?:until|till|til|untill|before|after)\s+\w|\byet\b")
 # What is sent or offered with "the", "that", "this": a thing of this exchange ("stop sending me the link, I got it"),
 # not a kind of thing one never wants ("don't send me memes")
 _THIS_EXCHANGE = re.compile(r"(?i)^(?:the|that|this|those|these)\s")

@@ -75,6 +75,7 @@ _ADDRESSING = frozenset(
 )  # fmt: skip
 
 
+_LISTED = re.compile(r"\s*(?:and|or|&|plus)\b|\s*(?-i:[A-Z])[\w'-]*\s*,", re.IGNORECASE)
 _SUBJECT_AGAIN = re.compile(r"\s*(?:he|she|they|it|i|we|you)\b|\s*(?:honestly|seriously|literally)\W*$", re.IGNORECASE)
 
 
@@ -90,6 +91,8 @@ def appositions_fronted(sentence: str) -> str:
             return match.group(0)
         if _SUBJECT_AGAIN.match(sentence, match.end()):
             return match.group(0)  # "Dude, my dog, he ate my sock": the clause has its subject; the name is an address
+        if _LISTED.match(sentence, match.end()) or (match.start() == 0 and not match.group("close")):
+            return match.group(0)  # "Netflix, my wife, and a pizza": a list; "Sleep, my only friend.": no clause
         end = " " if match.group("close") else ""
         return f"{match.group('my')} {match.group('kind')} {name}{end}"
 

@@ -55,20 +55,22 @@ _LIVE = re.compile(
     # "… but live in Galway now": the "I" said once for two clauses
     rf"|(?:\bbut|,\s*and|\band)\s+(?:now\s+)?live"
     # "I've lived in Leeds for 10 years", "we've been living in Cardiff since 2019": lived there and still do
-    rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+|^\W*)(?:been\s+living|lived)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s)"
+    rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+(?:been\s+living|lived)|^\W*been\s+living)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s)"
     # "I've been in Dubai for 3 years now": a town one has been in for years lives there (not "for a week": a stay)
     rf"|\b(?:i|we)(?:['’]ve|\s+have)\s+been(?=\s+in\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\s+"
     rf"(?:(?:for\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|many|several|a\s+few)\s+(?:years?|yrs?|decades?)"
     rf"|since\s+\d{{4}})\b)"
     # "lived in Birmingham my whole life", "I've lived here in Cork all my life"
-    rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+|^\W*|,\s*)lived(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:my\s+(?:whole|entire)\s+life"
-    rf"|all\s+my\s+life|forever)\b))"
+    rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+|^\W*|,\s*)lived(?=\s+in\s+(?-i:[A-Z])[^.!?,;]{{0,40}}?\s+(?:my\s+(?:whole|entire)"
+    rf"\s+life|all\s+my\s+life|forever)\b))"
     # "… with my parents in Pune", "… just outside Manchester", "… near Lyon"
     rf"(?:\s+with\s+(?:my|our|a)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
     rf"\s+(?:in|(?:just\s+)?(?P<near>outside(?:\s+of)?|near|close\s+to))\s+{phrase('x')}"
 )
 _MOVED = re.compile(
-    rf"(?i)(?:\b{_WE}(?:['’]ve|\s+have)?\s+|^\W*)(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted|emigrated)"
+    rf"(?i)(?:\b{_WE}(?:['’]ve|\s+have)?\s+|^\W*(?=(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
+    r"(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\s*(?:$|[.!,;]|\s+(?:for|from|with|last|this|in|and|a|after)\b)))"
+    rf"(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|shifted|emigrated)"
     rf"\s+(?:back\s+|over\s+)?to\s+{phrase('x')}"
 )
 # "we just moved into a new flat in Brixton", "I moved into my own place in Leeds": a new home there
@@ -149,7 +151,8 @@ _HOUSEHOLD = alternation(
      "grandparents", "in-laws", "children", "flatmates", "roommates", "housemates"]
 )  # fmt: skip
 _LIVES_WITH = re.compile(
-    rf"(?i)(?:\b(?:i|we)\s+(?:still\s+|currently\s+|now\s+)?live|\b{I_AM}\s+(?:still\s+|currently\s+|now\s+)?living"
+    rf"(?i)(?<!\bcould\s)(?<!\bwould\s)(?<!\bshould\s)(?<!\bcan\s)"
+    rf"(?:\b(?:i|we)\s+(?:still\s+|currently\s+|now\s+)?live|\b{I_AM}\s+(?:still\s+|currently\s+|now\s+)?living"
     r"|^\W*(?:still\s+)?living)(?:\s+alone)?\s+with\s+"
     rf"(?P<who>(?:my|our)\s+(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w'’-])"
     rf"(?:\s+(?-i:[A-Z])[\w'-]*)?(?:\s*(?:,|and|&)\s+(?:(?:my|our)\s+)?(?:[\w-]+\s+){{0,2}}?(?:{_HOUSEHOLD})(?![\w'’-])"
@@ -164,13 +167,18 @@ _EMPLOYER = r"(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3}"
 _NOT_THE_JOB = (
     r"(?!\s+(?:early|for\s+the\s+day|at\s+\d|on\s+time|at\s+(?:the\s+)?(?:door|office|home)|behind|in\s+(?:fifa|the\s+game|career"
     r"\s+mode|my\s+head)|from\s+(?:my|the)\s+(?:fantasy|book|reading|football|five-a-side)|to\s+the\s+landlord"
-    r"|on\s+(?:the|my|our)\s+(?:flat|house|apartment|place|lease)|after\s+\d+\s+(?:hours?|minutes?|mins?))\b)"
+    r"|on\s+(?:the|my|our|a)\s+(?:flat|house|apartment|place|lease|gym|membership|contract|phone|subscription)"
+    r"|after\s+\d+\s+(?:hours?|minutes?|mins?)|at\s+(?!work\b)(?-i:[a-z])\w*|in\s+(?-i:[A-Z])\w*|back\s+in|by\s+(?:the\s+)?"
+    r"(?:police|bouncers?|security|border|cops|guards?)|from\s+(?:a|an)\s|from\s+my\s+(?:first|old|last|previous|summer)"
+    r"|when\s+i\s+was|at\s+\d+\s+(?:for|because))\b)"
 )
 _NOT_EMPLOYERS = (
-    r"(?!(?-i:PTA|PTO|HOA)\b|(?:the\s+)?(?i:committee|board|council|club|society|union|band|team|group|league)\b)"
+    r"(?!(?-i:PTA|PTO|HOA)\b|(?:the\s+)?(?i:committee|board|council|club|society|union|band|team|group|league|twitter|x"
+    r"|whatsapp|netflix|facebook|instagram|tiktok|reddit|discord|snapchat|linkedin|spotify|youtube|book\s+club)\b)"
 )
 _LEFT_JOB = re.compile(
     r"(?i:\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<verb>quit|left|resigned\s+from)\s+my\s+(?:job|role|position)"
+    r"(?![\w-]|\s+(?:application|description|lanyard|interview|title|search|hunt|offer|spec|advert|posting|board|site)\b)"
     rf"{_NOT_THE_JOB}"
     r"(?![^.!?]*?\b(?:in\s+(?:19|20)\d\d|back\s+in|years\s+ago|when\s+i\s+was)\b))"  # long over: not news of now
     rf"(?:\s+(?i:at|with)\s+(?P<x>{_EMPLOYER}))?"
@@ -179,19 +187,19 @@ _LEFT_JOB = re.compile(
 _LAID_OFF = re.compile(
     r"(?i:(?:\bi\s+(?:just\s+)?(?:got|was|have\s+been|['’]ve\s+been)|^\W*(?:just\s+)?got)\s+(?:just\s+)?"
     rf"(?P<how>laid\s+off|made\s+redundant|fired|sacked|let\s+go)(?!\s+(?:up|of)\b){_NOT_THE_JOB}"
-    r"|\bi\s+(?:just\s+)?(?P<lost>lost)\s+my\s+job)"
+    r"|\bi\s+(?:just\s+)?(?P<lost>lost)\s+my\s+job(?![\w-]|\s+(?:lanyard|badge|application|description|pass|keys?|id|card)\b))"
     rf"(?:\s+(?i:from|at|by)\s+(?:the\s+)?{_NOT_EMPLOYERS}(?P<x>{_EMPLOYER}))?"
 )
 # "they let me go on monday", "After 12 years at Infosys I resigned", "I handed in my notice": a job ending, unnamed
 _JOB_ENDING = re.compile(
     rf"(?i)\bthey\s+(?:just\s+)?let\s+me\s+go(?=\s*(?:$|[.!;]|\s+(?:last\s+\w+|on\s+\w+day|yesterday|after\s+\d+\s+years)\b))"
     r"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<resigned>resigned)"
-    r"(?=\s*(?:$|[.!;]|\s+(?:last\s+\w+|yesterday|today|this\s+(?:week|month)|on\s+\w+day|after)\b))"
+    r"(?=\s*(?:$|[.!;]|\s+(?:last\s+(?:week|month)|yesterday|today|this\s+(?:week|month)|on\s+\w+day)\s*(?:$|[.!;,])))"
     rf"|\bi\s+(?:just\s+|finally\s+|officially\s+)?(?P<notice>handed\s+in|gave|put\s+in)\s+my\s+notice\b{_NOT_THE_JOB}"
 )
 _BETWEEN_JOBS = re.compile(
-    rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:between\s+jobs|out\s+of\s+work(?=\s*(?:$|[.!,;]|\s+(?:right\s+now|rn|at\s+the"
-    r"\s+moment|since|for\s+(?:\w+\s+)?(?:weeks|months|a\s+while)|and|so|but)\b))|job\s+hunting(?!\s+for\s+(?!a\s|myself)))\b"
+    rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:between\s+jobs|(?:out\s+of\s+work|job\s+hunting)(?=\s+(?:right\s+now|rn|at\s+the"
+    r"\s+moment|since|for\s+(?:\w+\s+)?(?:weeks|months|a\s+while)|again)\b))\b"
 )
 _WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
 _JOB_AT = re.compile(rf"(?i)\b{I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
@@ -209,8 +217,9 @@ _WHEN_TURNED = (
     rf"|this\s+(?:year|month|week)|in\s+(?:{_MONTHS}|a\s+(?:few\s+)?(?:weeks|months)|\d+\s+(?:weeks|months|days)|two\s+weeks))\b"
 )
 _TURNING = re.compile(
-    rf"(?i)(?:(?:\b{I_AM}\s+(?:about\s+to\s+turn|turning)|\bi\s+turn|^\W*turning)\s+(?P<age>\d{{2,3}})"
-    r"(?=\s+(?:on|in|next(?!\s+time)|this|tomorrow|today|soon)\b(?!\s+(?:a|an|\d+|few)\s+(?:sec|min|hour|moment))"
+    rf"(?i)(?:(?:\b{I_AM}\s+(?:about\s+to\s+turn|turning)|\bi\s+turn)\s+(?P<age>\d{{2,3}})"
+    r"(?=(?!\s+on\s+(?:the\s+)?(?:motorway|road|highway|corner|left|right|bend|m\d+|a\d+)\b)"
+    r"\s+(?:on|in|next(?!\s+time)|this|tomorrow|today|soon)\b(?!\s+(?:a|an|\d+|few)\s+(?:sec|min|hour|moment))"
     r"|\s*(?:$|[.!,;]))"
     rf"|(?:\b{I_AM}\s+(?:gonna|going\s+to)\s+be|\bi(?:['’]ll|\s+will)\s+be(?:\s+turning)?|^\W*gonna\s+be)\s+"
     rf"(?P<age2>\d{{2,3}})(?=\s+{_WHEN_TURNED}|(?P<bare>\s*(?:$|[.!,;]))))"
@@ -227,7 +236,7 @@ _MONTH = (
 _DATE = rf"(?:{_DAY}(?:\s+of)?\s+{_MONTH}|{_MONTH.replace('month', 'month2')}\s+{_DAY.replace('day', 'day2')})\b"
 _BIRTHDAY = re.compile(
     rf"(?i)(?:(?:\bmy\s+|^\W*)(?:birthday|bday|b-day)(?:['’]s|\s+is)\s+(?:on\s+)?(?:the\s+)?"
-    rf"|\bi\s+was\s+born\s+on\s+(?:the\s+)?|^\W*born\s+(?:on\s+)?(?:the\s+)?"
+    rf"|\bi\s+was\s+born\s+on\s+(?:the\s+)?"
     rf"|(?:\b{I_AM}\s+turning|\bi\s+turn|\bi(?:['’]ll|\s+will)\s+be(?:\s+turning)?)\s+\d{{2,3}}\s+on\s+(?:the\s+)?)"
     rf"{_DATE}(?:,?\s+(?P<year>(?:19|20)\d\d))?"
 )
@@ -237,17 +246,20 @@ _BIRTHDAY = re.compile(
 _DECADE = re.compile(
     rf"(?i)(?:\b{I_AM}\s+(?:a\s+(?:woman|man|guy|girl|mum|mom|dad|lady|bloke)\s+)?in\s+my\s+"
     rf"|\b{I_AM}\s+(?:a|an)\s+(?=(?:early|mid|late))"
-    r"|^\W*(?=(?:early|mid|late)[\s-]+\w+(?:\s*(?:[,.!;]|$)|\s+(?:and|but|here|single|married|divorced)\b))"
+    r"|^\W*(?=(?:early|mid|late)[\s-]+\w+\s*,\s*(?:single|married|divorced|engaged|widowed|mum|mom|dad|male|female|living"
+    r"|working|from|based|two|three|one|a\s+mum|a\s+dad)\b)"
     # "in my early twenties and clueless" (not "In my 20s I thought…", "In my 20s, I partied": the past)
-    r"|^\W*in\s+my\s+(?=(?:(?:early|mid|late)[\s-]*)?\w+(?:\s*(?:$|[.!;])|\s+(?:and|but|so|now|still|lol)\b)))"
+    r"|^\W*in\s+my\s+(?=(?:(?:early|mid|late)[\s-]*)?\w+(?:\s*(?:$|[.!;])|\s+(?:now|still|lol)\b)))"
     r"(?:(?P<part>early|mid|late)[\s-]*)?"
     r"(?P<decade>twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|[2-9]0['’]?s)\b"
+    r"(?!\s+(?:kid|kids|baby|babies|child|born|music|vibes|mentally|at\s+heart|in\s+spirit|fashion|style|r&b|era|phase"
+    r"|playlist|and\s+(?:\d0s|twenties|thirties|forties|fifties|sixties))\b)"
 )
 # "I feel like I'm in my eighties", "as if I'm in my 90s": a figure of speech
 _FIGURATIVE = re.compile(r"(?i)\b(?:feel|feels|felt|feeling)\s+like\b|\bas\s+if\b|\blike\s+(?:i'?m|i\s+am)\b")
 # "I'm almost 30", "nearly 40 and still renting": the age one is close to
 _ALMOST = re.compile(
-    rf"(?i)(?:\b{I_AM}\s+|^\W*)(?:almost|nearly|pushing|approaching|coming\s+up\s+to)\s+(?P<age>\d{{2}})\b"
+    rf"(?i)\b{I_AM}\s+(?:almost|nearly|pushing|approaching|coming\s+up\s+to)\s+(?P<age>\d{{2}})\b"
     r"(?=\s*(?:$|[.!,;]|\s+(?:years?(?:\s+old)?|yo|and|but|so|now|already|myself|lol|haha|next|fast|soon|this\s+year)\b))"
 )
 _DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6": "sixties", "7": "seventies",
@@ -321,6 +333,7 @@ INTERJECTIONS = frozenset(
 _NAME = re.compile(
     r"(?i:\bmy\s+name\s+is|\bname's|^names)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
     r"|(?i:\bi\s+(?:usually\s+|mostly\s+)?go\s+by)\s+(?P<z>[A-Z][\w'-]*)"
+    r"(?=\s*(?:$|[.!,;)]|\s+(?i:now|these\s+days|here|online|at\s+work|instead|though|to\s+(?:most|my|friends|everyone))\b))"
     r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"
     r"(?P<y>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
 )
@@ -329,6 +342,7 @@ _NOT_BUSY = r"(?!(?<=engaged)\s+(?:in|with)\s+(?-i:[a-z]))"  # "engaged in Lisbo
 _STATUS = re.compile(
     rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got)|(?:i|we)(?:['’]ve|\s+have)\s+been)\s+"
     rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b{_NOT_BUSY}"
+    r"(?!\s+(?:before|twice|once|three\s+times|in\s+a\s+past\s+life)\b)"
 )
 # "I'm going through a divorce", "in the middle of a divorce so things are rough", "we're getting divorced", "i filed
 # for divorce", "my soon-to-be ex-husband": a marriage ending, said by the one in it ("my parents are getting
@@ -339,7 +353,8 @@ _DIVORCING = re.compile(
     r"(?:going\s+(?:through|thru)\s+(?:a|my)\s+(?:\w+\s+)?divorce|in\s+the\s+(?:middle|process)\s+of\s+(?:a\s+|my\s+)?"
     r"divorc(?:e|ing)|filed\s+for\s+(?:a\s+)?divorce|started\s+divorce\s+proceedings"
     r"|getting\s+(?:a\s+)?divorced?)\b(?!\s+(?:is|was|can|could|must|would|will|isn['’]?t|sucks)\b)"
-    r"(?!\s+(?:lawyer|attorney|solicitor|papers|paperwork|documents|jokes?|memes?|scene|episode|storyline|show|in\s+my)\b)"
+    r"(?!-|\s*(?:\.{2,}|…)|\s+(?:lawyer|attorney|solicitor|papers|paperwork|documents|jokes?|memes?|scene|episode|storyline|show|in\s+my"
+    r"|on\s+behalf|for\s+(?:a|my)\s+client|from\s+(?-i:[A-Z])|in\s+(?:the\s+)?sims)\b)"
     r"|\bmy\s+soon[\s-]to[\s-]be[\s-]ex[\s-]?(?:husband|wife|partner)\b"
 )
 # "we're expecting a baby girl in June", "I'm expecting my first baby", "we're expecting twins!": a child on the way
@@ -349,8 +364,9 @@ _EXPECTING = re.compile(
     r"(?:now\s+|finally\s+|officially\s+)?expecting"
     r"(?:\s+(?:(?:a|our|my)\s+)?(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)?\s*(?:(?:little|new|rainbow)\s+)?"
     r"(?P<x>baby(?:\s+(?:girl|boy))?|twins|triplets|girl|boy|child|kid|(?<=little\s)one)(?![\w-])"
+    r"(?!['’]s|\s+(?:support|care|benefit|shower|party|seat|payment|goat|lamb|delivery|allowance|tax|protection|gift|present)\b)"
     r"(?!\s*(?:(?:band|to|who|from|that|i)\b|[.…]{2,}))"
-    r"|\s+(?:our|my)\s+(?P<alone>second|third|fourth|2nd|3rd|4th)\b"
+    r"|\s+(?:our|my)\s+(?P<alone>second|third|fourth|2nd|3rd|4th)\b(?=\s*(?:$|[.!,;]|\s+(?:in|due|next|this|soon|any)\b))"
     r"|(?=\s*(?:[.!]|$)|\s*,\s*(?:due|found\s+out|just\s+found)|\s+due\b))"
 )
 # "I'm Muslim", "I'm half Japanese", "proudly Nigerian": a faith or a people one belongs to, said as what one is
@@ -359,16 +375,20 @@ _BELONGS = re.compile(
     rf"(?i)\b{I_AM}\s+(?:also\s+|proudly\s+|a\s+proud\s+)?(?P<said>(?:practising\s+|practicing\s+|devout\s+|half\s+"
     rf"|part\s+)?(?:{alternation([*FAITHS, *PEOPLES])})(?:-(?:{alternation(PEOPLES)}))?"
     r"(?:\s*(?:,|and|&|/|half)\s*(?:half\s+)?(?-i:[A-Z])[a-z]+)*)"
+    r"(?!\s+and\s+(?:blue|white)\b|\s+and\s+\w+\s+(?:tutor|teacher|lecturer|student|major|degree)\b"
+    r"|[^.!?]*\b(?:according\s+to|\d+\s*%|dna|ancestry)\b)"
     r"(?=\s*(?:$|[.!,;)]|\s+(?:and|but|btw|by\s+the\s+way|too|lol|myself|originally|born|by\s+birth|so|which|because"
     r"|cause|on\s+my|from|here|through\s+and\s+through)\b))"
     # "As a practising Catholic, …", "as a Muslim woman"
     rf"|\bas\s+an?\s+(?P<as>(?:practising\s+|practicing\s+|devout\s+|proud\s+)?(?:{alternation(FAITHS)}))\b"
+    r"(?=\s*(?:$|[.!,;]|\s+(?:woman|man|mum|mom|dad|mother|father|person|parent|myself)\b))"
 )
 # "I speak Spanish and French", "my first language is Tagalog", "English isn't my first language", "Auslan is my first
 # language": the languages one has.
 _SPEAKS = re.compile(
     rf"(?i)\bi\s+(?:also\s+|can\s+)?speak\s+(?:fluent\s+)?(?P<x>(?:{alternation(LANGUAGES)})"
     rf"(?:\s*(?:,|and|&)\s*(?:fluent\s+|some\s+|a\s+bit\s+of\s+)?(?:{alternation(LANGUAGES)}))*)(?![\w-])"
+    r"(?!\s*(?:\.{2,}|…)|\s+in\s+my\s+dreams)"
 )
 _SPEAKS_HOW_MANY = re.compile(r"(?i)\bi\s+(?:can\s+)?speak\s+(?P<n>two|three|four|five|six|seven|[2-9])\s+languages\b")
 _FIRST_LANGUAGE = re.compile(
@@ -380,7 +400,8 @@ _FIRST_LANGUAGE = re.compile(
 _BIRTH_ORDER = re.compile(
     rf"(?i)\b{I_AM}\s+the\s+(?P<x>(?:oldest|eldest|youngest|middle)\s+(?:child|kid|sibling)(?!\s+(?:of|in|at)\s+the\b)"
     r"|(?:oldest|eldest|youngest)(?:\s+(?:child|kid|sibling))?\s+of\s+(?:\d|two|three|four|five|six|seven|eight|nine|ten)"
-    r"(?:\s+(?:kids|children|siblings))?)\b(?!\s+(?:in|at|on)\s+(?:the|my|our)\s+(?:office|team|class|group|work))"
+    r"(?:\s+(?:kids|children|siblings|sisters|brothers|girls|boys))?)\b"
+    r"(?=\s*(?:$|[.!,;]|\s+(?:and|but|so|in\s+my\s+family|lol|haha)\b))"
 )
 # "I'm terrified of spiders", "I'm scared of dogs", "really afraid of heights": a fear one has (not "scared of what
 # he'll say", "scared of losing my job": a worry of the moment)
@@ -388,23 +409,31 @@ _AFRAID = re.compile(
     rf"(?i)\b{I_AM}\s+(?:so\s+|really\s+|very\s+|deathly\s+|super\s+|absolutely\s+|genuinely\s+|low-?key\s+)?"
     r"(?:terrified|scared|afraid|frightened|petrified)\s+of\s+"
     r"(?P<x>the\s+(?:dark|water|sea|ocean)|(?!(?:what|how|that|this|it|him|her|them|my|his|their|your|the|a|an|losing|being"
-    r"|getting|failing|making|telling|doing|going|having|him|you|u|nothing|anything|everything|no\s+one|nobody|anyone)\b)"
-    r"[a-z][\w'-]*(?:\s+(?!(?:lol|haha|lmao|tbh|honestly|rn|ngl)\b)(?-i:[a-z])[\w'-]*)?)"
+    r"|getting|failing|making|telling|doing|going|having|him|you|u|nothing|anything|everything|no\s+one|nobody|anyone"
+    r"|tomorrow|today|tonight|next|monday|tuesday|wednesday|thursday|friday|saturday|sunday|results?|exams?|messing"
+    r"|screwing|being)\b)"
+    r"(?-i:[a-z])[\w'-]*(?:\s+(?!(?:lol|haha|lmao|tbh|honestly|rn|ngl|day|night|week)\b)(?-i:[a-z])[\w'-]*)?)"
     r"(?=\s*(?:$|[.!,;]|\s+(?:and|but|so|since|lol|tbh|too|honestly)\b))"
 )
 # "I'm on the spectrum", "I'm neurodivergent": said of oneself
 _ON_THE_SPECTRUM = re.compile(rf"(?i)\b{I_AM}\s+(?:also\s+)?on\s+the\s+(?:autism\s+|autistic\s+)?spectrum\b(?!\s+of\b)")
+# Said of a while, not of who one is: "gluten-free today", "teetotal this month", "an early riser this week"
+_FOR_A_WHILE = (
+    r"\s+(?:today|tonight|this\s+(?:week|month|year|morning)|for\s+(?:now|lent|january|dry\s+january|a\s+(?:bit|while|week|month"
+    r"|day))|until|till|during|at\s+the\s+moment|rn|right\s+now|apparently)\b"
+)
 # "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
 # I was 15".
 _IDENTITY_ADJ = re.compile(
-    rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b"
+    rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b(?!{_FOR_A_WHILE})"
     rf"|(?:^\W*|\bi(?:['’]ve|\s+have)\s+)(?:been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
 )
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
 _IDENTITY = re.compile(
     rf"(?i)\b{I_AM}\s+(?:also\s+)?(?P<article>a|an)\s+(?:(?:huge|big|massive|keen|avid|total|proper|proud)\s+)?"
-    rf"(?P<x>{_IDENTITY_WORDS})(?![\w-])(?!\s+(?:school|church|guilt|priest|upbringing|girl|boy|household|family)\b)"
+    rf"(?P<x>{_IDENTITY_WORDS})(?![\w-])(?!\s+(?:school|church|guilt|priest|upbringing|girl|boy|household|family|missionary)\b"
+    rf"|\s+(?-i:[A-Z])[a-z]|{_FOR_A_WHILE})"
 )
 _HAVE = re.compile(rf"(?i)\bi(?:\s+(?:have\s+got|have|own)|['’]ve\s+got)\s+{phrase('x')}")
 _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
@@ -443,8 +472,12 @@ _RELATIVE_STATE = re.compile(
     rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}|parents|grandparents|in-laws)(?![\w-]))(?:\s+[A-Z][\w'-]*)?)"
     r"(?P<verb>(?i:\s+is|\s+are|['’]s|\s+just\s+got|\s+got|\s+just\s+had|\s+had)\s+(?:now\s+|finally\s+|officially\s+)?)"
     r"(?P<x>(?i:pregnant|expecting(?:\s+(?:a\s+baby(?:\s+(?:girl|boy))?|twins))?|divorced|separated|engaged|married|retired"
-    r"|autistic|deaf|blind|disabled|diabetic|epileptic|dyslexic|non-verbal|nonverbal|in\s+a\s+wheelchair"
+    r"|autistic|disabled|diabetic|epileptic|dyslexic|non-verbal|nonverbal|in\s+a\s+wheelchair"
     r"|in\s+a\s+(?:care|nursing)\s+home|(?<=had\s)a\s+baby(?:\s+(?:girl|boy))?|(?<=had\s)twins))\b"
+    # the clause ends on it, or says when or with whom ("my mum's disabled parking badge", "engaged in a debate",
+    # "married to his work", "had a baby shower", "expecting a parcel" go on about something else)
+    r"(?=\s*(?:$|[.!,;🥹😭🎉💍❤️]|\s+(?:and|but|so|now|since|after|last|this|yesterday|today|in\s+(?:\d|jan|feb|mar|apr|may|jun"
+    r"|jul|aug|sep|oct|nov|dec)|with\s+(?:twins|a\s+baby|our|their|her|his)|to\s+(?-i:[A-Z])|again|too|finally|for\s+\d)\b))"
     r"(?!\s+(?:to\s+(?:the|his|her|their)\s+job|in\s+(?:the|his|her)\s+work))"
 )
 # "my girlfriend Camille moves in with me next month": they will live with the contact.
@@ -463,8 +496,7 @@ _DIED_WHEN = (
 )
 _PASSED_AWAY = re.compile(
     rf"{_RELATIVE}\s+(?i:has\s+)?"
-    rf"(?i:passed\s+away|passed\s+on|died|passed(?=\s+(?:last|this|yesterday|today|recently|suddenly|peacefully|in\s+\d|\w+\s+"
-    rf"(?:days?|weeks?|months?|years?)\s+ago)\b|\s*(?:[.,;!…]|$)))(?![\w-]){_DIED_WHEN}"
+    rf"(?i:passed\s+away|passed\s+on|died)(?![\w-]){_DIED_WHEN}"
     # said of a life, not of a game, a joke or a typo: "died in Elden Ring", "died laughing", "died her hair"
     rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly|back\s+home)\b))"
 )
@@ -477,8 +509,9 @@ _KIN = alternation(
 )  # fmt: skip
 _LOST_KIN = re.compile(
     rf"(?i:(?:\b(?:i|we)\s+|^\W*)(?:just\s+|recently\s+|sadly\s+|tragically\s+)?lost\s+)"
-    rf"(?P<who>(?i:{MY}(?P<kind>{_KIN}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)(?!['’])"
-    rf"{_DIED_WHEN}(?=\s*(?:$|[.,;!…]|\s+(?:to|of|after|and|but|so|when|while|suddenly)\b"
+    rf"(?P<who>(?i:{MY}(?P<kind>{_KIN}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)(?!['’])(?![^.!?]*\b(?i:found|find)\b)"
+    rf"{_DIED_WHEN}(?=\s*(?:$|[.,;!…]|\s+(?:of|after|and|but|so|when|while|suddenly)\b"
+    rf"|\s+(?i:to\s+(?:(?:a|an)\s+)?(?:{alternation(CONDITIONS)}|suicide|(?:heart\s+attack|stroke|overdose|illness|accident)))\b"
     r"|\s+(?i:in\s+(?:a|an|the)\s+(?:\w+\s+)?(?:accident|crash|fire|war|attack|flood|earthquake))))"
 )
 # "we had to put our dog Bruno down", "I had to put my cat down yesterday"
@@ -510,11 +543,15 @@ _FAVOURITES = ("favorite", "favourite", "fav ", "fave ")
 _RELATIVE_RECORD = re.compile(r"\d{1,3}\b")
 
 
+# "Living with my parents again would kill me", "Living with my in-laws for a week was hell": not where one lives now
+_NOT_NOW = re.compile(r"(?i)\b(?:would|could|was|were|for\s+a\s+(?:week|bit|while|month|few))\b|\bagain\b")
+
+
 def household_facts(sentence: str) -> list[Candidate]:
     """'I live with my mum and my two sisters' → 'Lives with their mum and their two sisters' (one slot: who one lives
     with now), linked to the people named."""
     found = []
-    for match in cued(sentence, _LIVES_WITH, "with"):
+    for match in cued(sentence, _LIVES_WITH, "with") if not _NOT_NOW.search(sentence) else ():
         who = " ".join(match.group("who").split())
         said = re.sub(r"(?i)\b(?:my|our)\b", "their", who)
         people = person_mentions(who) + pet_mentions(who)
@@ -547,11 +584,22 @@ _HOW_LONG_TAIL = re.compile(
 )
 
 
+# After a place of birth: whose it is, or what ("Born in Lagos, my mum was", "Yorkshire born and bred, my dad",
+# "Born in Stockholm — that's Greta Garbo", "Texas born and raised beef")
+_SOMEONE_ELSES_BIRTH = re.compile(
+    r"(?i)\s*[,—–-]?\s*(?:(?:my|his|her|their)\s+[\w-]+(?:\s+(?:was|is)\b|\s*(?:$|[.!]))|that['’]?s\b)"
+    r"|\s+(?-i:[a-z])+\b(?<!\band)(?<!\bbut)(?<!\bso)(?<!\bnow)(?<!\bthough)(?<!\bbtw)"
+)
+
+
 def location_facts(sentence: str) -> list[Candidate]:
     found = []
-    for pattern, template in ((_LIVE, "Lives in {}"), (_MOVED, "Lives in {} (moved there)"),
-                              (_MOVED_INTO, "Lives in {} (moved there)")):  # fmt: skip
-        for match in pattern.finditer(sentence):
+    for matches, template in (
+        (_LIVE.finditer(sentence), "Lives in {}"),
+        (cued(sentence, _MOVED, "moved", "relocated", "shifted", "emigrated"), "Lives in {} (moved there)"),
+        (cued(sentence, _MOVED_INTO, "moved into"), "Lives in {} (moved there)"),
+    ):
+        for match in matches:
             near = match.groupdict().get("near")
             said = f"Lives {' '.join(near.lower().split())} {{}}" if near else template
             found += _home(said, _name(_HOW_LONG_TAIL.sub("", match.group("x")), max_words=4))
@@ -568,10 +616,12 @@ def location_facts(sentence: str) -> list[Candidate]:
             found.append(_entity_fact(f"Found {article(home)} {home} in {where}", "", place("location", where)))
     for match in _MOVING.finditer(sentence):
         where = _name(match.group("x"), max_words=4)
-        if where and not _A_KIND_OF_PLACE.match(where):
+        if where and not _A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in _NOT_HOMES:
             found.append(_entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
     for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence), *_GREW_UP.finditer(sentence)]:
         where = _name(match.group("x") or match.groupdict().get("y") or "", max_words=4)
+        if _SOMEONE_ELSES_BIRTH.match(sentence, match.end()) or where.lower() in PEOPLES:
+            continue  # "Born in Lagos, my mum was"; "Scottish born and bred" is a people, not a town
         if where and not _A_KIND_OF_PLACE.match(where):
             found.append(_entity_fact(f"Is from {title(where)}", "hometown", place("location", where)))
     return found
@@ -586,7 +636,12 @@ _A_KIND_OF_PLACE = re.compile(r"(?:a|an|the|my|our|this|that|their|his|her)\s+[a
 _NOT_HOMES = frozenset(
     {"slack", "teams", "discord", "whatsapp", "telegram", "signal", "notion", "jira", "zoom", "gmail", "outlook",
      "accounts", "sales", "marketing", "finance", "hr", "it", "aa", "na", "slytherin", "gryffindor", "hufflepuff",
-     "ravenclaw", "rehab", "therapy", "recovery"}
+     "ravenclaw", "rehab", "therapy", "recovery", "spotify", "apple", "netflix", "android", "windows", "excel", "ios",
+     "mac", "linux", "ubuntu", "chrome", "firefox", "premium", "plan", "chapter", "wfh", "engineering", "retail",
+     "hospitality", "nursing", "teaching", "tech", "healthcare", "banking", "insurance", "education", "construction",
+     "logistics", "denial", "management", "admin", "ops", "operations", "support", "design", "product", "google",
+     "iphone", "instagram", "tiktok", "youtube", "bluesky", "threads", "mastodon", "twitter", "reddit", "facebook",
+     "linkedin", "substack", "sheets", "customer"}
 )  # fmt: skip
 
 
@@ -625,6 +680,8 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
                 found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     for match in cued(sentence, _WORKED_A_WHILE, "worked", "working"):
         where = re.sub(r"^(?i:the)\s+", "", match.group("x"))
+        if _ENDED_SINCE.search(sentence, match.end()) or where.lower() in {"peanuts", "free", "nothing", "myself"}:
+            continue  # "…for 6 years in total, left in 2019": over
         if not re.fullmatch(rf"(?i:{_CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights|man|woman)\b.*", where):
             found.append(_entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     found += _work_ended(sentence)
@@ -642,9 +699,32 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+# A job said in the sentence, so "they let me go", "I resigned", "my notice" are about work (not the police, a chess
+# game or a gym membership)
+_AT_WORK = re.compile(
+    r"(?i)\b(?:job|work|company|boss|manager|office|employer|career|hr|redundan\w*|restructur\w*|contract|shift|team"
+    r"|colleagues?|years?\s+(?:at|with)|months?\s+(?:at|with))\b|\bat\s+(?-i:[A-Z])"
+)
+_WORK_END_CUES = re.compile(
+    r"(?i)\b(?:quit|left|resigned|laid|made\s+redundant|fired|sacked|let|lost\s+my\s+job|handed|gave|put|between)\b"
+)
+# A doubt or a fear before the words: "whether I quit my job", "I thought I lost my job but…", "scared I'll be fired"
+_DOUBTED = re.compile(
+    r"(?i)\b(?:whether|thought|think|worried|scared|afraid|might|wonder(?:ing)?|deciding|considering|if)\b[^.!?]*$"
+)
+
+
+_ENDED_SINCE = re.compile(
+    r"(?i)\b(?:left|quit|retired|until|till|before\s+(?:i|moving)|in\s+total|laid\s+off|resigned)\b"
+)
+
+
 def _work_ended(sentence: str) -> list[Candidate]:
     """'I quit my job at Amazon' → 'Left Amazon'; 'I got laid off' → 'Was laid off'; all in the workplace slot."""
+    if _DOUBTED.search(sentence[: max(0, min((m.start() for m in _WORK_END_CUES.finditer(sentence)), default=0))]):
+        return []
     found = []
+    at_work = _AT_WORK.search(sentence) is not None
     for match in cued(sentence, _LEFT_JOB, "quit", "left", "resigned"):
         employer = match.group("x") or match.group("y")
         if employer and not re.fullmatch(rf"(?i:{_CALENDAR_WORDS})\b.*", employer):
@@ -662,7 +742,7 @@ def _work_ended(sentence: str) -> list[Candidate]:
             found.append(_fact(content, "workplace", workplace, value=(f"left:{workplace.key}",)))
         else:
             found.append(_fact(said, "workplace", value=("status:left",)))
-    for match in cued(sentence, _JOB_ENDING, "let me go", "resigned", "notice"):
+    for match in cued(sentence, _JOB_ENDING, "let me go", "resigned", "notice") if at_work else ():
         said = "Handed in their notice" if match.group("notice") else ("Quit their job" if match.group("resigned")
                                                                         else "Was let go")  # fmt: skip
         found.append(_fact(said, "workplace", value=("status:left",)))
@@ -823,9 +903,18 @@ def health_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in [*_ALLERGIC.finditer(sentence), *_ALLERGIC_AFTER.finditer(sentence)]:
         allergen = _value(_leading_words(match.group("x")), max_words=4)
-        if allergen and allergen.lower() not in {"it", "them", "that", "this", "those", "everything", "something"}:
+        if allergen and allergen.lower() not in _NOT_ALLERGENS:
             found.append(_fact(f"Is allergic to {allergen}", f"allergy:{entity_key(allergen)}"))
     return found
+
+
+# What one "can't have" in jest: "I can't have fun, I'm allergic", "allergic to Mondays"
+_NOT_ALLERGENS = frozenset(
+    {"it", "them", "that", "this", "those", "everything", "something", "fun", "people", "work", "mondays", "monday",
+     "mornings", "stress", "drama", "effort", "exercise", "responsibility", "commitment", "running", "cardio",
+     "adulting", "nonsense", "bs", "math", "maths", "homework", "chores", "small talk", "you", "feelings", "kids",
+     "nice things", "happiness", "sleep", "money"}
+)  # fmt: skip
 
 
 def _leading_words(text: str) -> str:

@@ -117,11 +117,14 @@ def named_in_another_sentence(message: str) -> list[Candidate]:
 # "we adopted a kitten last week", "I just rescued a greyhound", "we got a puppy!": a new pet, not named in the message
 # (named, it is named_in_another_sentence's or the pet rules')
 _NEW_PET = re.compile(
-    rf"(?i)(?:\b(?:i|we)(?:['’]ve|\s+have)?\s+|^\W*)(?:just\s+|finally\s+|recently\s+)?"
-    rf"(?:got|adopted|rescued|bought|brought\s+home|took\s+in|taken\s+on|took\s+on|picked\s+up)\s+"
+    rf"(?i)(?:\b(?:i|we)(?:['’]ve|\s+have)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got|adopted|rescued|bought|brought\s+home"
+    rf"|took\s+in|taken\s+on|took\s+on)|^\W*(?:just\s+|finally\s+|recently\s+)?(?:adopted|rescued|brought\s+home))\s+"
     rf"(?:a|an|my\s+own|our\s+own|our)\s+(?:(?!(?:from|for|to|and|named|called)\b)[\w-]+\s+){{0,2}}?"
     rf"(?P<kind>{alternation(_PETS)})(?![\w-])(?!\s+(?:named|called|bite|food|bed|toy|sitter|walker)\b)"
-    rf"(?=\s*(?:$|[.!,;]|\s+(?:last|this|yesterday|today|on|and|from|after|for)\b))"
+    # the clause ends on the pet, or says when or from where a pet comes (not "for my sister", "for the weekend",
+    # "from the motorway", "on Nintendogs", "… figurine")
+    rf"(?=\s*(?:$|[!,;]|\.(?!\.)|\s+(?:last|this|yesterday|today|and|from\s+(?:a|the)\s+(?:shelter|rescue|breeder|pound"
+    rf"|rspca|spca|humane\s+society))\b))"
 )
 
 

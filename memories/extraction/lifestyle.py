@@ -129,7 +129,8 @@ _LEARNING = re.compile(
     rf"(?:(?:just\s+)?(?:started\s+)?)learning\s+(?:to\s+play\s+|how\s+to\s+)?(?:the\s+)?"
     rf"(?P<x>[a-z][\w'-]*(?:\s+(?!(?:for|since|at|in|with|on|and|but|now|lately|this|every|because|online)\b)[a-z][\w'-]*)?)"
 )
-_NOT_LEARNT = frozenset({"a", "lots", "so", "how", "that", "this", "it", "from", "to", "more"})  # "learning a lot"
+_NOT_LEARNT = frozenset({"a", "lots", "so", "how", "that", "this", "it", "from", "to", "more", "hard", "lines", "about",
+                         "my", "their", "what", "patience", "life", "lessons", "things"})  # fmt: skip
 _VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?P<x>(?:the\s+|a\s+)?[^.,;!?]{2,40}?)"
                         r"(?=\s+(?:on|every|each|once|twice|\d)\b|[.,;!?]|$)")  # fmt: skip
 
@@ -207,18 +208,7 @@ def hobbies(sentence: str) -> list[Candidate]:
             found.append(_hobby(what, what))
     for match in _LEARNING.finditer(sentence):
         what = clean_phrase(to_third_person(match.group("x")), max_words=3)
-        if what and what.split()[0].lower() not in {
-            "a",
-            "lots",
-            "so",
-            "how",
-            "that",
-            "this",
-            "it",
-            "from",
-            "to",
-            "more",
-        }:
+        if what and what.split()[0].lower() not in _NOT_LEARNT:
             mention = EntityMention("hobby", entity_key(what), title(what), aliases=(what.lower(),))
             found.append(Candidate(FACT, f"Is learning {what}", entities=(mention,)))
     for match in _VOLUNTEER.finditer(sentence):
@@ -259,6 +249,8 @@ _PASTIME_CLASS = re.compile(
 _DOES_PASTIME = re.compile(
     rf"(?i)\b(?:i|we)\s+(?:also\s+|still\s+|usually\s+|always\s+)?(?:do|go\s+to|practi[sc]e)\s+(?:some\s+)?"
     rf"(?P<x>{_PASTIMES})(?![\w-])(?=[^.!?]*?\b{_OFTEN})"
+    # not taking someone there: "I go to karate every Tuesday to pick up my son", "for the kids' lessons"
+    r"(?![^.!?]*\b(?:pick\s+up|drop\s+off|for\s+(?:the|my)\s+kids|kids['’]|my\s+(?:son|daughter|kids?)['’]s|with\s+the\s+kids)\b)"
 )
 # "I knit", "in my free time I paint", "I sew and bake as a hobby": a craft or sport said bare, where the clause ends
 # on it or says it is a pastime ("I draw the line", "I run a business", "I read your message" go on).
@@ -269,19 +261,23 @@ _BARE_PASTIME_VERBS = (
 _FREE_TIME = r"(?:in\s+my\s+(?:free|spare|down)\s+time|for\s+fun|as\s+a\s+hobby|on\s+the\s+side|when\s+i\s+can)"
 _DOES_BARE = re.compile(
     rf"(?i)(?:\b{_FREE_TIME}\s*,?\s+i\s+(?:also\s+|mostly\s+|usually\s+)?(?P<a>{alternation(_BARE_PASTIME_VERBS)})"
-    rf"|\bi\s+(?:also\s+|still\s+)?(?P<b>{alternation(_BARE_PASTIME_VERBS)}))(?![\w-])"
+    rf"|(?<!\bthink\s)(?<!\bthinks\s)(?<!\bthought\s)(?<!\bsays\s)(?<!\bsaid\s)(?<!\bbelieves\s)(?<!\bassumes\s)"
+    rf"(?<!\bassume\s)(?<!\bwishes\s)"
+    rf"\bi\s+(?:also\s+|still\s+)?(?P<b>{alternation(_BARE_PASTIME_VERBS)}))(?![\w-])(?!\s*,\s*(?:you|he|she|they|we)\b)"
     # the clause ends on the craft (not "I surf... the internet", "I draw on my sister's face", "I paint houses")
     rf"(?=\s*(?:$|[!,;]|\.(?!\.)|\s+(?:and\s+(?:{alternation(_BARE_PASTIME_VERBS)})|{_FREE_TIME}|too|a\s+lot|lol)\b))"
 )
 # "I collect vinyl", "I collect stamps and old coins": what one collects (not "I collect the kids at 3")
 _COLLECTS = re.compile(
     r"(?i)\bi\s+(?:also\s+)?collect\s+(?!(?:the|my|our|his|her|their|them|him|it|money|rent|payments?|data|"
-    r"post|mail|parcels?|dust|red\s+flags|parking\s+tickets|tickets|fines|debt|grudges|bruises|exes|trauma)\b)(?P<x>[a-z][\w'-]*(?:\s+(?:and\s+)?[a-z][\w'-]*){0,3}?)(?=\s*(?:$|[.!,;]|\s+(?:for|since|as)\b))"
+    r"post|mail|parcels?|dust|red\s+flags|parking\s+tickets|tickets|fines|debt|grudges|bruises|exes|trauma|compliments"
+    r"|likes|followers|bins|rubbish|trash|kids|children|taxes|orders|samples|bad|ex-\w+|exes|regrets|l+s|ws|dms)\b)(?P<x>[a-z][\w'-]*(?:\s+(?:and\s+)?[a-z][\w'-]*){0,3}?)(?=\s*(?:$|[!,;]|\.(?!\.)|\s+(?:for|since)\b))"
 )
 # "I go to church every Sunday", "we go to mosque on Fridays": worship kept as a habit (a fact, not a hobby).
 _WORSHIPS = re.compile(
     rf"(?i)\b(?:i|we)\s+(?:still\s+|usually\s+|always\s+|also\s+)?go\s+to\s+(?:the\s+)?"
     rf"(?P<x>church|mass|mosque|temple|synagogue|shul|gurdwara|mandir)\b(?=[^.!?]*?\b{_OFTEN})"
+    r"(?![^.!?]*\bto\s+(?:drop|pick|take|drive)\b)"
 )
 _PLACES_OF_WORSHIP = ("church", "mass", "mosque", "temple", "synagogue", "shul", "gurdwara", "mandir")
 _ON_DAYS_I_DO = re.compile(

@@ -46,7 +46,7 @@ _AVOID = re.compile(
     rf"|let's\s+not\s+talk\s+about|(?:i'm|i\s+am|im)\s+not\s+(?:really\s+|very\s+)?comfortable\s+(?:talking\s+about|discussing)"
     rf"|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk|hearing|to\s+hear)\s+about"
     rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about"
-    rf"|i'd\s+rather\s+not\s+(?:talk\s+about|discuss|get\s+into|go\s+into)|i\s+{_NEG}\s+(?:wanna|want\s+to)\s+talk\s+about"
+    rf"|i'd\s+rather\s+not\s+(?:talk\s+about|discuss)|i\s+{_NEG}\s+(?:wanna|want\s+to)\s+talk\s+about"
     # a second verb under the same "don't": "please don't use my deadname or talk about my family"
     rf"|{_NEG}\s+[a-z]+(?:\s+[\w']+){{0,4}}?\s+or\s+(?:talk|ask)(?:\s+(?:to\s+)?me)?\s+about)"
     rf"\s+{phrase('x')}"
@@ -76,7 +76,7 @@ _PERSON_OF_TIMES = {"morning", "night", "evening"}
 _PERSON_OF = re.compile(
     r"(?i)\b(?:i'm|i\s+am|im)\s+(?P<neg>not\s+(?:really\s+|much\s+of\s+|exactly\s+)?)?(?:a|an)\s+"
     rf"(?P<x>{'|'.join(sorted(_PERSON_OF_COUNTABLE | _PERSON_OF_MASS | _PERSON_OF_TIMES, key=len, reverse=True))})"
-    r"\s+(?:person|guy|girl|gal)\b"
+    r"\s+(?:person|guy|girl|gal)\b(?!\s+(?:today|tonight|this\s+(?:week|month)|now|apparently|for\s+once)\b)"
 )
 # "I support Arsenal": a team is a name.
 _SUPPORT = re.compile(r"(?i:\bi\s+(?:support|root\s+for|follow))\s+(?P<x>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,2})")
@@ -96,13 +96,20 @@ _NAME_FAN = re.compile(
     # behaviour", "Another Arsenal fan bites the dust" are about others)
     r"(?=\s*(?:$|[.!,;💅🫶❤️⚽🔴🔵]|\s+(?i:here|since|for\s+life|through\s+and\s+through|so|and|but|too|myself|lol|tbh|btw"
     r"|all\s+my\s+life|my\s+whole\s+life|born\s+and\s+bred)\b))"
+    r"(?!\s*,\s*(?:not\s+me|my\s+[\w-]+)|\s+and\s+(?:a|an)\s)"
 )
 # Words before "fan" at a sentence's start that name no team: "Big fan!", "Huge fan of your work", "Ceiling fan broke".
 _NOT_FANS_OF = frozenset(_INTENSE.replace("-?", "-").split("|")) | {
     "diehard", "ceiling", "desk", "box", "pedestal", "tower", "exhaust", "extractor", "electric", "table", "floor",
     "standing", "cooling", "bathroom", "kitchen", "laptop", "cpu", "fellow", "number", "one", "no", "not", "such",
-    "typical", "classic", "another", "every", "any", "some", "that", "this", "your", "his", "her", "their",
+    "typical", "classic", "another", "every", "any", "some", "that", "this", "your", "his", "her", "their", "dyson",
+    "honeywell", "vornado", "lasko", "bionaire", "meaco", "usb", "handheld", "portable",
 }  # fmt: skip
+_NOT_ONE_S_OWN = re.compile(r"(?i)\b(?:right\s+now|apparently|according\s+to|so\s+they\s+say|said\s+no\s+one)\b")
+# What one cannot live without as a need, not a taste: "insulin", "my inhaler", "oxygen", "my glasses"
+_NEEDED = re.compile(
+    r"(?i)(?:their\s+)?(?:insulin|inhalers?|oxygen|meds|medication|pills|glasses|contacts|wheelchair|cpap|epipen)\b"
+)
 # "I can't live without coffee", "pizza is life" (below): said strongly ("I can't live without you" is about the
 # listener)
 _CANT_LIVE_WITHOUT = re.compile(
@@ -115,11 +122,13 @@ _NEVER_LIKED = re.compile(
 # "I'm a coffee addict", "total dog lover", "history buff here": what one is a lover of ("a recovering addict", "a drug
 # addict" are not tastes).
 _LOVER = re.compile(
-    r"(?i)(?:\b(?:i'm|i\s+am|im)\s+(?:a|an)\s+|^\W*(?:(?:a|an)\s+)?)(?:(?:huge|big|massive|total|complete|real|true|"
+    r"(?i)(?:\b(?:i'm|i\s+am|im)\s+(?:a|an)\s+|(?P<bare>^\W*(?:(?:a|an)\s+)?))(?:(?:huge|big|massive|total|complete|real|true|"
     r"serious|proper|hopeless|self-confessed)\s+)?"
     r"(?P<x>(?!(?:drug|sex|porn|gambling|recovering|former|ex|crack|heroin|meth|love)\b)[a-z][\w-]*)\s+"
     r"(?P<kind>lover|addict|fanatic|junkie|nerd|geek|buff|enthusiast|aficionado|snob)\b(?:\s+here)?"
     r"(?!\s+(?:today|tonight|rn|right\s+now|this\s+(?:week|morning|month)|lately|at\s+the\s+moment)\b)"
+    # said without "I'm", it is the speaker's only where the clause ends on it ("Tech nerd friend says…" is a friend's)
+    r"(?(bare)(?=\s*(?:$|[.!,;]|\s+(?:here|lol|tbh|and\s+proud)\b)))"
 )
 _LOVER_WORDS = ("lover", "addict", "fanatic", "junkie", "nerd", "geek", "buff", "enthusiast", "aficionado", "snob")
 # "I'm not really into sports", "not that into horror tbh": a dislike, said gently.
@@ -127,7 +136,8 @@ _NOT_INTO = re.compile(
     rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)not\s+(?:really\s+|that\s+|very\s+|too\s+|much\s+|super\s+|so\s+)?into\s+"
     rf"{phrase('x')}"
 )
-_ANYMORE = re.compile(r"(?i)\bany\s*more\b")
+_SOMEONES = re.compile(r"(?i)\s*(?:his|her|their|your|how|the\s+way|what|when|whoever|whatever)\b")
+_ANYMORE = re.compile(r"(?i)\b(?:any\s*more|yet)\b")
 # "I'm not a fan of mornings", "not a big fan of spicy food tbh", "I'm no fan of horror": a dislike, said gently.
 _NOT_A_FAN = re.compile(
     rf"(?i)(?:\b(?:i'm|i\s+am|im)\s+|^\W*)(?:not\s+(?:really\s+|exactly\s+)?(?:a|the)|no)\s+(?:(?:big|huge|massive)\s+)?"
@@ -176,9 +186,14 @@ _MY_COMFORT = re.compile(
     r"|totally\s+|kind\s+of\s+|kinda\s+)?my\s+"
     r"(?:jam|fuel|go-to|guilty\s+pleasure|happy\s+place|comfort\s+food|love\s+language)(?![\w-])"
 )
+# Topics one keeps out of a conversation, named without "my" ("Religion is off limits"; "Sugar is off limits" is a diet)
+_TALKED_OF = (
+    r"(?:religion|politics|money|finances|sex|dating|marriage|divorce|death|grief|weight|body|family|work|kids|children"
+    r"|exes|ex|health|therapy|my\s+past|the\s+past|covid|the\s+war|brexit|trump)"
+)
 # "Religion is off limits for me", "my weight is off-limits", "Let's leave my marriage out of this": a topic to avoid
 _OFF_LIMITS = re.compile(
-    rf"(?i)(?:^\W*|[,;]\s*|\b(?:and|but|so)\s+)(?P<x>(?:my\s+)?(?:{_THING_WORD}\s+){{0,2}}{_THING_WORD})\s+(?:is|are)\s+"
+    rf"(?i)(?:^\W*|[,;]\s*|\b(?:and|but|so)\s+)(?P<x>my\s+(?:{_THING_WORD}\s+){{0,2}}{_THING_WORD}|{_TALKED_OF})\s+(?:is|are)\s+"
     r"(?:a\s+no[\s-]go(?:\s+(?:zone|area|topic))?|off[\s-]limits|off\s+the\s+table)\b"
     r"(?=\s*(?:$|[.,!;]|\s+(?:for|to|with)\s+me\b|\s+(?:please|pls|ok|okay|just|btw|now|tbh)\b))"
     r"|\blet['’]?s\s+leave\s+(?P<y>my\s+[\w'-]+(?:\s+[\w'-]+)?)\s+out\s+of\s+(?:this|it)\b"
@@ -197,9 +212,7 @@ _NOT_A_FAVOURITE = re.compile(
     r"(?i)\b(?:what|which|who|whatever|not|nothing|no|never|guess|remember|know|tell|do|does|did|can|could)\b"
 )
 _PREFER = re.compile(rf"(?i)\bi\s+{_ADVERB}prefer\s+{phrase('x')}")
-_RATHER = re.compile(
-    rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+(?:talk|discuss|get\s+into|go\s+into)){phrase('x')}"
-)
+_RATHER = re.compile(rf"(?i)\bi(?:'d|’d|\s+would)\s+rather\s+(?!not\s+(?:talk|discuss)){phrase('x')}")
 
 # "I love that you…", "I love how…", "I love it when…": reactions, not tastes.
 _NOT_AN_OBJECT_START = {"that", "it", "this", "these", "those", "how", "what", "when", "where", "why", "who", "is",
@@ -304,16 +317,24 @@ def like_preferences(sentence: str) -> list[Candidate]:
     for match in _SUPPORT.finditer(sentence):
         found.append(_preference(f"Supports {match.group('x')}", match.group("x"), polarity="positive"))
     for match in [*cued(sentence, _NOT_A_FAN, "fan"), *cued(sentence, _NOT_INTO, "into")]:
+        if _SOMEONES.match(match.group("x")):
+            continue  # "not a fan of his new haircut", "… of how he spoke to me": an opinion of someone, not a taste
         what = _object(match.group("x"))
         if _ANYMORE.search(sentence, match.start()):
-            continue  # "not into gaming anymore": a taste that changed, said in passing
+            continue  # "not into gaming anymore", "not into the second book yet": a taste that changed, or not yet
         if what and not sentence.rstrip().endswith("?"):
             found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
     strongly = [*cued(sentence, _CANT_LIVE_WITHOUT, "without"), *cued(sentence, _IS_LIFE, "life")]
     for match in strongly:
         what = _object(match.group("x"))
         said = match.group("x").lower().split()
-        if what and said[0] not in {"you", "u", "him", "her", "them", "this", "that", "it", "ya"}:
+        if _NOT_ONE_S_OWN.search(sentence, match.end("x")) or _NOT_ONE_S_OWN.search(match.group("x")):
+            continue  # "… right now", "… apparently", "according to my boss": not a taste of their own
+        if (
+            what
+            and said[0] not in {"you", "u", "him", "her", "them", "this", "that", "it", "ya"}
+            and not _NEEDED.match(what)
+        ):
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))
     for match in cued(sentence, _NEVER_LIKED, "never"):
         what = _object(match.group("x"))

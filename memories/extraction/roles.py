@@ -63,7 +63,8 @@ _SAID = [
         re.compile(
             rf"(?i:(?:\bi(?:['’]ve|\s+have)\s+|^\W*(?:(?:honestly|so|yeah|well|basically)\W+)?)(?:now\s+)?been\s+"
             rf"(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"
-            r"(?=\s+(?:for|since)\b|\s+\d+\s*(?:years?|yrs?)\b)"
+            r"(?=\s+for\s+(?:\w+\s+){0,2}?(?:years?|yrs?|months?|decades?)\b|\s+since\b|\s+\d+\s*(?:years?|yrs?)\b)"
+            r"(?![^.!?]*\b(?:retired|quit|left|until|till|before\s+i|gave\s+it\s+up|used\s+to|according\s+to)\b)"
         ),
         "Is",
     ),
@@ -210,29 +211,33 @@ def role_facts(sentence: str) -> list[Candidate]:
 _DEGREE_IN = re.compile(
     rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:doing|studying\s+for|taking|working\s+towards?)\s+(?:a|an|my)\s+"
     r"(?P<degree>degree|masters|master['’]?s|phd|ph\.d\.?|doctorate|diploma|bachelor['’]?s|ba|bsc|msc|mba|foundation\s+degree)"
-    r"\s+in\s+(?P<subject>[a-z][\w'-]*(?:\s+(?!(?:at|and|but|so|because|now|this|next|lol|haha|lmao)\b)[a-z][\w'-]*)?)\b"
+    r"\s+in\s+(?P<subject>(?!(?:the|my|a|an|overthinking|netflix|procrastination|sarcasm|napping)\b)[a-z][\w'-]*"
+    r"(?:\s+(?!(?:at|and|but|so|because|now|this|next|lol|haha|lmao)\b)[a-z][\w'-]*)?)\b"
     r"(?!\s+at\s)(?!\s+(?:lol|haha|lmao|jk)\b)"
 )
 # "I'm in my second year at Manchester", "in my final year of uni": a year of study — a named place only where the
 # sentence says it is about study ("my third year at Deloitte", "my first year at the gym" are not)
+_SCHOOLISH = re.compile(
+    r"(?i)\b(?:uni|university|college|school|academy|institute|polytechnic|poly|conservatoire|iit|mit)\b"
+)
 _STUDY_WORDS = re.compile(
-    r"(?i)\b(?:uni|university|college|school|course|degree|studying|student|lectures?|exams?|modules?|semester|term"
-    r"|dissertation|thesis|med|law|nursing|phd|masters|bachelor)\b"
+    r"(?i)\b(?:uni|university|college|degree|studying|student(?!\s+loans?)|lectures?|exams?|modules?|semester"
+    r"|dissertation|thesis|med\s+school|law\s+school|phd|masters|bachelor|freshers?)\b"
 )
 _YEAR_OF = re.compile(
     rf"(?i)(?:\b{I_AM}\s+|^\W*)in\s+my\s+(?P<year>first|second|third|fourth|final|last|1st|2nd|3rd|4th)\s+year"
     r"(?:\s+(?:at|of)\s+(?P<where>uni|university|college|school|med\s+school|law\s+school"
     r"|(?-i:[A-Z])[\w&'.-]*(?:\s+(?-i:[A-Z])[\w&'.-]*){0,3}))?"
+    r"(?!\s+of\s+(?!uni|university|college|school|med|law)\w)"
     r"(?!\s+(?:of\s+)?(?:marriage|sobriety|recovery|business|being|trying|running))"
 )
 # "I just graduated from Leeds", "I dropped out of uni": a course finished or left
 _GRADUATED = re.compile(
     rf"(?i:\bi\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?(?P<how>graduated|dropped\s+out))"
-    rf"(?:\s+(?i:from|of)\s+(?P<where>(?i:uni|university|college|school|high\s+school)\b|{_PROPER}))?"
+    rf"(?:\s+(?i:from|of)\s+(?P<where>(?i:uni|university|college|school|high\s+school|med\s+school|law\s+school)\b|{_PROPER}))?"
     r"(?!\s+(?:of\s+)?(?:the\s+)?(?:race|game|group|chat|conversation|project))"
     # the clause ends, or says where or when: not "graduated from beginner to intermediate", "from the kids menu"
-    r"(?=\s*(?:$|[.!,;🎉]|\s+(?:from|of)\s+(?:(?i:uni|university|college|school|high\s+school)\b|(?-i:[A-Z]))"
-    r"|\s+(?:in\s+\d{4}|last|this|yesterday|today|with|and|but|so|after|before|when|because|at\s+\d+)\b))"
+    r"(?=\s*(?:$|[.!,;🎉]|\s+(?:in\s+\d{4}|last|this|yesterday|today|with|and|but|so|after|before|when|because|at\s+\d+)\b))"
 )
 
 
@@ -261,7 +266,14 @@ def study_facts(sentence: str) -> list[Candidate]:
         where = _group(match, "where")
         school = [place("school", _without_the(where))] if where[:1].isupper() else []
         how = "Graduated" if match.group("how").lower() == "graduated" else "Dropped out"
-        said = f" from {school[0].display_name}" if school else (f" of {where.lower()}" if where else "")
+        if (
+            how == "Dropped out"
+            and where[:1].isupper()
+            and not (_SCHOOLISH.search(where) or _STUDY_WORDS.search(sentence))
+        ):
+            continue  # "dropped out of Dry January"
+        joined = "from" if how == "Graduated" else "of"
+        said = f" {joined} {school[0].display_name if school else where.lower()}" if where else ""
         if how == "Dropped out" and not where:
             continue  # "I dropped out" alone: of what, the message does not say
         found.append(Candidate(FACT, f"{how}{said}", entities=tuple(school)))

@@ -148,7 +148,9 @@ PEOPLES = {
     "ethiopian", "somali", "south african", "zimbabwean", "ugandan", "tanzanian", "congolese", "senegalese",
     "cameroonian", "punjabi", "gujarati", "tamil", "bengali", "kurdish", "latina", "latino", "latinx", "hispanic",
     "black", "mixed race", "biracial", "asian", "arab", "yoruba", "igbo", "hausa", "zulu", "xhosa", "maori", "sami",
-    "aboriginal", "indigenous", "romani", "sindhi", "kashmiri", "malayali", "telugu",
+    "aboriginal", "indigenous", "romani", "sindhi", "kashmiri", "malayali", "telugu", "aussie", "brit", "scouser",
+    "geordie", "brummie", "cockney", "glaswegian", "mancunian", "dubliner", "londoner", "new yorker", "texan",
+    "yorkshireman", "yorkshirewoman", "cornish", "manx",
 }  # fmt: skip
 LANGUAGES = {
     "english", "spanish", "french", "german", "italian", "portuguese", "dutch", "polish", "russian", "ukrainian",
