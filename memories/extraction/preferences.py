@@ -327,12 +327,12 @@ def like_preferences(sentence: str) -> list[Candidate]:
     strongly = [*cued(sentence, _CANT_LIVE_WITHOUT, "without"), *cued(sentence, _IS_LIFE, "life")]
     for match in strongly:
         what = _object(match.group("x"))
-        said = match.group("x").lower().split()
+        words = match.group("x").lower().split()
         if _NOT_ONE_S_OWN.search(sentence, match.end("x")) or _NOT_ONE_S_OWN.search(match.group("x")):
             continue  # "… right now", "… apparently", "according to my boss": not a taste of their own
         if (
             what
-            and said[0] not in {"you", "u", "him", "her", "them", "this", "that", "it", "ya"}
+            and words[0] not in {"you", "u", "him", "her", "them", "this", "that", "it", "ya"}
             and not _NEEDED.match(what)
         ):
             found.append(_preference(f"Loves {what}", what, polarity="positive", strong=True))

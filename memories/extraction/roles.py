@@ -259,12 +259,12 @@ def study_facts(sentence: str) -> list[Candidate]:
             continue
         if not where and not _STUDY_WORDS.search(sentence):
             continue  # "in my final year of my 20s", "my first year of parenting"
-        school = [place("school", _without_the(where))] if where[:1].isupper() else []
-        at = f" at {school[0].display_name}" if school else (f" of {where.lower()}" if where else "")
-        found.append(Candidate(FACT, f"Is in their {match.group('year').lower()} year{at}", entities=tuple(school)))
+        schools = [place("school", _without_the(where))] if where[:1].isupper() else []
+        at = f" at {schools[0].display_name}" if schools else (f" of {where.lower()}" if where else "")
+        found.append(Candidate(FACT, f"Is in their {match.group('year').lower()} year{at}", entities=tuple(schools)))
     for match in cued(sentence, _GRADUATED, "graduated", "dropped"):
         where = _group(match, "where")
-        school = [place("school", _without_the(where))] if where[:1].isupper() else []
+        schools = [place("school", _without_the(where))] if where[:1].isupper() else []
         how = "Graduated" if match.group("how").lower() == "graduated" else "Dropped out"
         if (
             how == "Dropped out"
@@ -273,10 +273,10 @@ def study_facts(sentence: str) -> list[Candidate]:
         ):
             continue  # "dropped out of Dry January"
         joined = "from" if how == "Graduated" else "of"
-        said = f" {joined} {school[0].display_name if school else where.lower()}" if where else ""
+        said = f" {joined} {schools[0].display_name if schools else where.lower()}" if where else ""
         if how == "Dropped out" and not where:
             continue  # "I dropped out" alone: of what, the message does not say
-        found.append(Candidate(FACT, f"{how}{said}", entities=tuple(school)))
+        found.append(Candidate(FACT, f"{how}{said}", entities=tuple(schools)))
     return found
 
 
