@@ -42,7 +42,9 @@ def _slot(tenant: Tenant, slot: str, status: str = "active") -> list[Memory]:
         ("My fiancee Meera works at Flipkart", "My fiancee's name is Meera", "relation:partner",
          "Fiancee's name is Meera", 0.75),
         ("I just turned 30", "I'm 30 years old", "age", "Is 30 years old", 0.75),
-        ("My birthday is on 14 March", "My birthday is 14 March", "my:birthday", "Birthday is on 14 March", 0.75),
+        ("My birthday is on 14 March", "My birthday is 14 March", "my:birthday", "Birthday is 14 March", 0.75),
+        ("my birthday's on the 14th of March", "birthday is march 14", "my:birthday", "Birthday is 14 March", 0.75),
+        ("I quit my job at Amazon", "I resigned from Amazon", "workplace", "Left Amazon", 0.75),
         ("I love filter coffee", "I really like filter coffee", "pref:filter coffee", "Loves filter coffee", 0.85),
     ],
 )  # fmt: skip
