@@ -440,6 +440,13 @@ ADVERSARIAL = {
     "names": "Tom Tom " * 500,
     "relations": "my sister my dog my mum " * 170,
     "a known name, often": "Kasia, " * 600,
+    # found by a code review of issue 18's fourth pass: a people then a repeated word; runs of spaces before the
+    # look-aheads of the new rules; a clause of a new rule repeated
+    "a people, then Half…": "I'm Irish" + "Half" * 1000,
+    "spaces after a rule": "i can't eat nuts" + " " * 3990 + "x",
+    "spaces after an age": "I'm almost 30" + " " * 3990 + "x",
+    "a year of study, often": "I'm in my first year. " * 180,
+    "a pastime, often": "I do yoga every day. " * 190,
 }
 # Read knowing a contact's people, as the pipeline does (a sentence naming one at every clause head is the worst).
 KNOWN_PEOPLE = {"Kasia": "wife", "Tom": "boyfriend", "Priya": "sister"}

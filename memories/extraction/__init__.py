@@ -69,8 +69,10 @@ def _sentences(message: str) -> list[str]:
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
     # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
+    # runs of spaces are one space: what the rules read is the same, and no pattern scans a run more than once
     said = [
-        appositions_fronted(with_apostrophes(sentence)) for sentence in sentences(without_quotations(message[:4000]))
+        appositions_fronted(with_apostrophes(" ".join(sentence.split())))
+        for sentence in sentences(without_quotations(message[:4000]))
     ]
     if len(said) > 1 and facts.GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"

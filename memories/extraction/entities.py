@@ -63,8 +63,30 @@ _NOT_A_NAME = frozenset({"me", "him", "her", "us", "them", "you", "it", "my", "h
 # not "Thanks, my friend" (no name), and only a name at the head of a clause or after "with"/"and".
 _APPOSITION = re.compile(
     r"(?:^|(?<=[,;:(]\s)|(?<=\bwith\s)|(?<=\band\s)|(?<=\bto\s)|(?<=\bfor\s))"
-    r"(?P<name>[A-Z][a-z][\w'-]*)\s*(?P<open>[,(])\s*(?P<my>(?i:my|our))\s+(?:(?i:[a-z][\w-]*)\s+){0,2}?"
+    r"(?P<name>[A-Z][a-z][\w'-]*)\s*(?P<open>[,(])\s*(?P<my>(?i:my|our))\s+(?P<between>(?:(?i:[a-z][\w-]*)\s+){0,2}?)"
     rf"(?P<kind>(?i:{alternation([*RELATIONS, *PET_SPECIES])}))\s*(?:(?P<close>[,)])|(?=[.!?]*$))"
+)
+# Words before a relation that make it another one: "my ex husband", "my former boss", "my husband and best friend"
+_CHANGES_THE_RELATION = frozenset(
+    {
+        "ex",
+        "former",
+        "late",
+        "future",
+        "would-be",
+        "soon-to-be",
+        "step",
+        "half",
+        "dead",
+        "first",
+        "second",
+        "other",
+        "fake",
+        "work",
+        "and",
+        "or",
+        *RELATIONS,
+    }
 )
 # Words that open a sentence addressed to someone: "Thanks, my friend", "Morning, my love".
 _ADDRESSING = frozenset(
@@ -93,6 +115,8 @@ def appositions_fronted(sentence: str) -> str:
             return match.group(0)  # "Dude, my dog, he ate my sock": the clause has its subject; the name is an address
         if _LISTED.match(sentence, match.end()) or (match.start() == 0 and not match.group("close")):
             return match.group(0)  # "Netflix, my wife, and a pizza": a list; "Sleep, my only friend.": no clause
+        if set(match.group("between").lower().split()) & _CHANGES_THE_RELATION:
+            return match.group(0)  # "Tom, my ex husband, …", "Dave, my former boss, …", "my husband and best friend"
         end = " " if match.group("close") else ""
         return f"{match.group('my')} {match.group('kind')} {name}{end}"
 

@@ -170,7 +170,7 @@ _NOT_THE_JOB = (
     r"|on\s+(?:the|my|our|a)\s+(?:flat|house|apartment|place|lease|gym|membership|contract|phone|subscription)"
     r"|after\s+\d+\s+(?:hours?|minutes?|mins?)|at\s+(?!work\b)(?-i:[a-z])\w*|in\s+(?-i:[A-Z])\w*|back\s+in|by\s+(?:the\s+)?"
     r"(?:police|bouncers?|security|border|cops|guards?)|from\s+(?:a|an)\s|from\s+my\s+(?:first|old|last|previous|summer)"
-    r"|when\s+i\s+was|at\s+\d+\s+(?:for|because))\b)"
+    r"|when\s+i\s+was|at\s+\d+\s+(?:for|because)|by\s+(?-i:[A-Z])\w*|from\s+(?:the|my)\s+(?!job|work)(?-i:[a-z])\w*)\b)"
 )
 _NOT_EMPLOYERS = (
     r"(?!(?-i:PTA|PTO|HOA)\b|(?:the\s+)?(?i:committee|board|council|club|society|union|band|team|group|league|twitter|x"
@@ -188,7 +188,7 @@ _LAID_OFF = re.compile(
     r"(?i:(?:\bi\s+(?:just\s+)?(?:got|was|have\s+been|['’]ve\s+been)|^\W*(?:just\s+)?got)\s+(?:just\s+)?"
     rf"(?P<how>laid\s+off|made\s+redundant|fired|sacked|let\s+go)(?!\s+(?:up|of)\b){_NOT_THE_JOB}"
     r"|\bi\s+(?:just\s+)?(?P<lost>lost)\s+my\s+job(?![\w-]|\s+(?:lanyard|badge|application|description|pass|keys?|id|card)\b))"
-    rf"(?:\s+(?i:from|at|by)\s+(?:the\s+)?{_NOT_EMPLOYERS}(?P<x>{_EMPLOYER}))?"
+    rf"(?:\s+(?i:from|at)\s+(?:the\s+)?{_NOT_EMPLOYERS}(?P<x>{_EMPLOYER}))?"
 )
 # "they let me go on monday", "After 12 years at Infosys I resigned", "I handed in my notice": a job ending, unnamed
 _JOB_ENDING = re.compile(
@@ -374,7 +374,7 @@ _EXPECTING = re.compile(
 _BELONGS = re.compile(
     rf"(?i)\b{I_AM}\s+(?:also\s+|proudly\s+|a\s+proud\s+)?(?P<said>(?:practising\s+|practicing\s+|devout\s+|half\s+"
     rf"|part\s+)?(?:{alternation([*FAITHS, *PEOPLES])})(?:-(?:{alternation(PEOPLES)}))?"
-    r"(?:\s*(?:,|and|&|/|half)\s*(?:half\s+)?(?-i:[A-Z])[a-z]+)*)"
+    rf"(?:\s*+(?:,|and|&|/|half)\s*+(?:half\s+)?(?:{alternation(PEOPLES)})\b)*+)"
     r"(?!\s+and\s+(?:blue|white)\b|\s+and\s+\w+\s+(?:tutor|teacher|lecturer|student|major|degree)\b"
     r"|[^.!?]*\b(?:according\s+to|\d+\s*%|dna|ancestry)\b)"
     r"(?=\s*(?:$|[.!,;)]|\s+(?:and|but|btw|by\s+the\s+way|too|lol|myself|originally|born|by\s+birth|so|which|because"
@@ -544,7 +544,7 @@ _RELATIVE_RECORD = re.compile(r"\d{1,3}\b")
 
 
 # "Living with my parents again would kill me", "Living with my in-laws for a week was hell": not where one lives now
-_NOT_NOW = re.compile(r"(?i)\b(?:would|could|was|were|for\s+a\s+(?:week|bit|while|month|few))\b|\bagain\b")
+_NOT_NOW = re.compile(r"(?i)\b(?:would|could|for\s+a\s+(?:week|bit|while|month|few))\b|\bagain\b")
 
 
 def household_facts(sentence: str) -> list[Candidate]:
@@ -562,7 +562,7 @@ def household_facts(sentence: str) -> list[Candidate]:
 def _capitalised_peoples(said: str) -> str:
     """'half japanese' → 'half Japanese', 'spanish and french' → 'Spanish and French' (names of peoples, faiths and
     languages are capitalised; the words between them are not)."""
-    names = {*FAITHS, *PEOPLES, *LANGUAGES}
+    names = {word for name in (*FAITHS, *PEOPLES, *LANGUAGES) for word in name.split()}
     return re.sub(r"[A-Za-z]+", lambda m: m.group(0).capitalize() if m.group(0).lower() in names else m.group(0), said)
 
 
@@ -586,6 +586,7 @@ _HOW_LONG_TAIL = re.compile(
 
 # After a place of birth: whose it is, or what ("Born in Lagos, my mum was", "Yorkshire born and bred, my dad",
 # "Born in Stockholm — that's Greta Garbo", "Texas born and raised beef")
+_SAID_BY_I = re.compile(r"(?i)\W*i\b")
 _SOMEONE_ELSES_BIRTH = re.compile(
     r"(?i)\s*[,—–-]?\s*(?:(?:my|his|her|their)\s+[\w-]+(?:\s+(?:was|is)\b|\s*(?:$|[.!]))|that['’]?s\b)"
     r"|\s+(?-i:[a-z])+\b(?<!\band)(?<!\bbut)(?<!\bso)(?<!\bnow)(?<!\bthough)(?<!\bbtw)"
@@ -620,8 +621,9 @@ def location_facts(sentence: str) -> list[Candidate]:
             found.append(_entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
     for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence), *_GREW_UP.finditer(sentence)]:
         where = _name(match.group("x") or match.groupdict().get("y") or "", max_words=4)
-        if _SOMEONE_ELSES_BIRTH.match(sentence, match.end()) or where.lower() in PEOPLES:
-            continue  # "Born in Lagos, my mum was"; "Scottish born and bred" is a people, not a town
+        subjectless = match.re is _GREW_UP and not _SAID_BY_I.match(match.group(0))
+        if (subjectless and _SOMEONE_ELSES_BIRTH.match(sentence, match.end())) or where.lower() in PEOPLES:
+            continue  # "Born in Lagos, my mum was", "Texas born and raised beef"; "Scottish born and bred" is a people
         if where and not _A_KIND_OF_PLACE.match(where):
             found.append(_entity_fact(f"Is from {title(where)}", "hometown", place("location", where)))
     return found
@@ -815,7 +817,7 @@ def age_and_birthday_facts(sentence: str) -> list[Candidate]:
         decade = _DECADES.get(decade[0], decade)
         said = f"{match.group('part').lower()} {decade}" if match.group("part") else decade
         found.append(_fact(f"Is in their {said}", "age", value=(facet("age", said),)))
-    for match in cued(sentence, _BIRTHDAY, "birth", "bday", "b-day", "born", "turning"):
+    for match in cued(sentence, _BIRTHDAY, "birth", "bday", "b-day", "born", "turn", " be "):
         day = match.group("day") or match.group("day2")
         month = _month_name(match.group("month") or match.group("month2"))
         if 1 <= int(day) <= 31:
@@ -893,7 +895,7 @@ def intro_name(match: re.Match[str]) -> str:
         return ""
     if first in RELATIONS or first in PET_SPECIES:  # "Mum, 67, still works full time": a relative, not a name
         return ""
-    if first in FAITHS or first in PEOPLES:  # "I'm Black and queer", "I'm Irish, 34": who one is, not a name
+    if first in FAITHS or first in PEOPLES or name.lower() in PEOPLES:  # "I'm Black and queer", "I'm Sri Lankan"
         return ""
     return name
 

@@ -793,3 +793,44 @@ _MISFIRES = Path(__file__).parent / "data" / "extraction_misfires.txt"
 )
 def test_a_second_reviews_misfires_say_nothing(message: str) -> None:
     assert _found(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I was born in Lagos in 1990", ["Is from Lagos"]),
+        ("I came from Punjab six years ago", ["Is from Punjab"]),
+        ("I grew up in Cork with my grandparents", ["Is from Cork"]),
+        ("I'm originally from Cork lol", ["Is from Cork"]),
+        ("I'm from Cork, my dad is from Kerry", ["Dad is from Kerry", "Is from Cork"]),
+        ("I got fired", ["Was fired"]),
+        ("I live with my parents and it was fine", ["Lives with their parents"]),
+        ("I'm Sri Lankan", ["Is Sri Lankan"]),
+        ("I'm Irish, Tom and I met in Cork", ["Is Irish"]),
+        ("I hate my job right now", ["Hates their job right now"]),  # the time stays with the taste
+    ],
+)
+def test_what_a_code_review_found_the_tightening_had_broken(message: str, expected: list[str]) -> None:
+    assert _contents(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Tom, my ex husband, came round",  # not a husband
+        "Dave, my former boss, called",
+        "Tom, my husband and best friend, is great",  # not a best friend named Tom
+        "I got fired by Dave",  # Dave is no employer
+        "I got sacked from the choir",
+    ],
+)
+def test_a_relation_changed_by_its_words_or_a_choir_is_not_read(message: str) -> None:
+    assert not [c for c in _found(message) if c[2] in {"workplace", "relation:partner"} or "name is" in c[1]]
+
+
+def test_a_long_run_of_words_or_spaces_is_read_in_linear_time() -> None:
+    """Behaviour, not a timer: these inputs once backtracked for seconds ("Half" repeated after a people, a run of
+    spaces before a look-ahead); they read as what they say."""
+    assert _contents("I'm Irish" + "Half" * 30) == []
+    assert _contents("I'm almost 30" + " " * 3900 + "x") == []
+    assert "Is Irish" in _contents("I'm Irish" + " " * 3900 + "and proud")
