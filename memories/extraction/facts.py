@@ -47,7 +47,11 @@ I_AM = r"(?:i\s+am|i'm|im|i’m)"
 _STATUSES = alternation(RELATIONSHIP_STATUSES)
 _ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
 
-_MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+)  # fmt: skip
+_MONTHS = rf"(?:{'|'.join(_MONTH_NAMES)})"
 _WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
 _LIVE = re.compile(
     rf"(?i)\b(?:{_WE}\s+(?:now\s+|still\s+|currently\s+)?(?:live|stay|reside)|(?:{I_AM}|we're|we\s+are)\s+"
@@ -571,12 +575,6 @@ def _month_name(said: str) -> str:
     return next(month for month in _MONTH_NAMES if month.lower().startswith(said.lower()[:3]))
 
 
-_MONTH_NAMES = (
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December",
-)  # fmt: skip
-
-
 # How long one has lived there, after the place: "Birmingham my whole life", "Dublin six years now"
 _HOW_LONG_TAIL = re.compile(
     r"(?i)\s+(?:my\s+(?:whole|entire)\s+life|all\s+my\s+life|forever|(?:for\s+)?(?:\d+|two|three|four|five|six|seven"
@@ -633,17 +631,21 @@ def location_facts(sentence: str) -> list[Candidate]:
 _A_KIND_OF_PLACE = re.compile(r"(?:a|an|the|my|our|this|that|their|his|her)\s+[a-z]")
 
 
+# Teams and fields of work, said as "in"/"from" a capitalised word: no town, no home.
+_TEAMS = frozenset(
+    {"hr", "it", "marketing", "sales", "finance", "accounts", "ops", "operations", "engineering", "design", "product",
+     "support", "admin", "management"}
+)  # fmt: skip
 # Not a home, however capitalised: an app, a team or a group one is in ("moved to Slack", "been in Accounts for 5
 # years").
-_NOT_HOMES = frozenset(
+_NOT_HOMES = _TEAMS | frozenset(
     {"slack", "teams", "discord", "whatsapp", "telegram", "signal", "notion", "jira", "zoom", "gmail", "outlook",
-     "accounts", "sales", "marketing", "finance", "hr", "it", "aa", "na", "slytherin", "gryffindor", "hufflepuff",
-     "ravenclaw", "rehab", "therapy", "recovery", "spotify", "apple", "netflix", "android", "windows", "excel", "ios",
-     "mac", "linux", "ubuntu", "chrome", "firefox", "premium", "plan", "chapter", "wfh", "engineering", "retail",
-     "hospitality", "nursing", "teaching", "tech", "healthcare", "banking", "insurance", "education", "construction",
-     "logistics", "denial", "management", "admin", "ops", "operations", "support", "design", "product", "google",
-     "iphone", "instagram", "tiktok", "youtube", "bluesky", "threads", "mastodon", "twitter", "reddit", "facebook",
-     "linkedin", "substack", "sheets", "customer"}
+     "aa", "na", "slytherin", "gryffindor", "hufflepuff", "ravenclaw", "rehab", "therapy", "recovery", "spotify",
+     "apple", "netflix", "android", "windows", "excel", "ios", "mac", "linux", "ubuntu", "chrome", "firefox", "premium",
+     "plan", "chapter", "wfh", "retail", "hospitality", "nursing", "teaching", "tech", "healthcare", "banking",
+     "insurance", "education", "construction", "logistics", "denial", "google", "iphone", "instagram", "tiktok",
+     "youtube", "bluesky", "threads", "mastodon", "twitter", "reddit", "facebook", "linkedin", "substack", "sheets",
+     "customer"}
 )  # fmt: skip
 
 
@@ -867,11 +869,9 @@ def who_they_are_facts(sentence: str) -> list[Candidate]:
 
 
 # Capitalised words after "from"/"in" that are a team, a place of work, an app or a time, not a town.
-_NOT_TOWNS = frozenset(
-    {"hr", "it", "work", "school", "home", "uni", "college", "church", "marketing", "sales", "finance", "accounts",
-     "accounting", "legal", "ops", "operations", "engineering", "design", "product", "support", "admin", "management",
-     "year", "class", "reception", "spanish", "french", "english", "german", "maths", "math", "science", "history",
-     "the", "a", "an", "my", "our"}
+_NOT_TOWNS = _TEAMS | frozenset(
+    {"work", "school", "home", "uni", "college", "church", "accounting", "legal", "year", "class", "reception",
+     "spanish", "french", "english", "german", "maths", "math", "science", "history", "the", "a", "an", "my", "our"}
 )  # fmt: skip
 
 

@@ -87,7 +87,11 @@ _FAN = re.compile(
 # "I'm a huge Arsenal fan", "big Liverpool fan here", "massive Taylor Swift fan 💅": a name before "fan" (a team, an
 # artist, a show); "I'm a big fan" alone names nothing, "my husband is a huge Chelsea fan" is his, a "ceiling fan" is
 # a thing.
-_INTENSE = r"big|huge|massive|die-?hard|lifelong|life-long|proper|total|absolute|crazy|mega|avid|loyal|true|proud"
+_INTENSE_WORDS = (
+    "big", "huge", "massive", "die-hard", "diehard", "lifelong", "life-long", "proper", "total", "absolute", "crazy",
+    "mega", "avid", "loyal", "true", "proud",
+)  # fmt: skip
+_INTENSE = alternation(_INTENSE_WORDS)
 _NAME_FAN = re.compile(
     rf"(?:(?i:\b(?:i'm|i\s+am|im|i['’]ve\s+been|i\s+have\s+been)\s+(?:a|an)\s+)|^\W*(?:(?i:been\s+)?(?i:a|an)\s+)?)"
     rf"(?:(?P<strong>(?i:{_INTENSE}))\s+)?"
@@ -99,7 +103,7 @@ _NAME_FAN = re.compile(
     r"(?!\s*,\s*(?:not\s+me|my\s+[\w-]+)|\s+and\s+(?:a|an)\s)"
 )
 # Words before "fan" at a sentence's start that name no team: "Big fan!", "Huge fan of your work", "Ceiling fan broke".
-_NOT_FANS_OF = frozenset(_INTENSE.replace("-?", "-").split("|")) | {
+_NOT_FANS_OF = frozenset(_INTENSE_WORDS) | {
     "diehard", "ceiling", "desk", "box", "pedestal", "tower", "exhaust", "extractor", "electric", "table", "floor",
     "standing", "cooling", "bathroom", "kitchen", "laptop", "cpu", "fellow", "number", "one", "no", "not", "such",
     "typical", "classic", "another", "every", "any", "some", "that", "this", "your", "his", "her", "their", "dyson",
