@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
 from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions
 from memories.extraction.episodes import is_meaningful
+from memories.extraction.facts.identity import GREETING_ONLY
 from memories.extraction.text import normalise, sentences, stated, with_apostrophes, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
@@ -74,7 +75,7 @@ def _sentences(message: str) -> list[str]:
         appositions_fronted(with_apostrophes(" ".join(sentence.split())))
         for sentence in sentences(without_quotations(message[:4000]))
     ]
-    if len(said) > 1 and facts.GREETING_ONLY.match(said[0]):
+    if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
     return said
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
-from memories.extraction.facts import article, facet
+from memories.extraction.facts.base import article, facet
 from memories.extraction.roles import ROLE
 from memories.extraction.text import STOPWORDS, alternation, entity_key, title
 from memories.extraction.types import Candidate, EntityMention

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memories.extraction.facts import I_AM, facet
+from memories.extraction.facts.base import I_AM, facet
 from memories.extraction.text import alternation, clean_phrase, cued, entity_key, title, to_third_person
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITION_ADJECTIVES, CONDITIONS, HOBBY_NOUNS, MEDICATIONS

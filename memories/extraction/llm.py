@@ -2,7 +2,7 @@
 
 The prompt and the JSON schema of the structured output it requests, and ``llm_answer_read``, which validates an
 answer and turns it into the Candidates and EntityMentions the rules return. Slots and values follow the rules'
-conventions (facts.py, preferences.py), so an LLM "Lives in Lisbon" supersedes a rules "Lives in Porto", and the corpus
+conventions (facts/, preferences.py), so an LLM "Lives in Lisbon" supersedes a rules "Lives in Porto", and the corpus
 bench scores both alike. Pure: no I/O (the call is memories.services.llm_extraction's).
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memories.extraction.entities import is_named, place
-from memories.extraction.facts import facet
+from memories.extraction.facts.base import facet
 from memories.extraction.preferences import preference_subject, topic_mention
 from memories.extraction.text import entity_key, title
 from memories.extraction.types import Candidate, EntityMention

@@ -15,7 +15,9 @@ import re
 from collections.abc import Callable
 
 from memories.extraction.entities import place
-from memories.extraction.facts import AGE_SAID, BARE_AGES, I_AM, article, facet, introduction, is_a_town
+from memories.extraction.facts.base import I_AM, article, facet
+from memories.extraction.facts.identity import AGE_SAID, BARE_AGES, introduction
+from memories.extraction.facts.places import is_a_town
 from memories.extraction.text import STOPWORDS, alternation, cued, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES, RELATIONS

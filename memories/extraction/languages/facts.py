@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from memories.extraction.entities import is_named
-from memories.extraction.facts import _entity_fact, _fact, facet
+from memories.extraction.facts.base import entity_fact, facet, fact
 from memories.extraction.languages.clauses import (
     AT_START,
     article,
@@ -136,14 +136,14 @@ def personal_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, rules.ages):
             age = int(match.group("age"))
             if 1 <= age <= 120:
-                found.append(_fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
+                found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
         for match in plain(sentence, rules.statuses):
             status = FOREIGN_RELATIONSHIP_STATUSES[word_key(match.group("x"))]
-            found.append(_fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
+            found.append(fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
         for match in [*plain(sentence, rules.names), *plain(sentence, rules.intros)]:
             name = person_name(match.group("name"), capitalised=match.re in rules.intros)
             if name:
-                found.append(_fact(f"Name is {name}", "name", value=(facet("name", name),)))
+                found.append(fact(f"Name is {name}", "name", value=(facet("name", name),)))
     return found
 
 
@@ -162,7 +162,7 @@ def home_facts(sentence: str) -> list[Candidate]:
                 # where one is from is a written name ("soy de Monterrey"); "soy de los que…", "sono di fretta" are not
                 where = place_name(match.group("x"), named=slot == "hometown")
                 if where:
-                    found.append(_entity_fact(template.format(where), slot, _named_place("location", where)))
+                    found.append(entity_fact(template.format(where), slot, _named_place("location", where)))
     return found
 
 
@@ -178,7 +178,7 @@ def work_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, rules.works_at):
             employer = place_name(match.group("x"), named=True)
             if employer:
-                found.append(_entity_fact(f"Works at {employer}", "workplace", _named_place("workplace", employer)))
+                found.append(entity_fact(f"Works at {employer}", "workplace", _named_place("workplace", employer)))
     return found
 
 
@@ -197,7 +197,7 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, (rules.have_pet,)):
             if not match.group("named"):
                 kind = rules.species[word_key(match.group("kind"))]
-                found.append(_fact(f"Has {article(kind)} {kind}"))
+                found.append(fact(f"Has {article(kind)} {kind}"))
     return found
 
 
@@ -208,7 +208,7 @@ def _proposal_facts(sentence: str, rules: _Rules) -> list[Candidate]:
         name = person_name(match.group("name"), capitalised=True)
         if name:
             relation = "fiancee" if match.groupdict().get("her") else "fiance"
-            engaged = _fact("Is engaged", "relationship_status", value=(facet("status", "engaged"),))
+            engaged = fact("Is engaged", "relationship_status", value=(facet("status", "engaged"),))
             found += [engaged, _named_fact(_person(relation, relation, name))]
     return found
 
@@ -224,7 +224,7 @@ def _relative_facts(sentence: str, rules: _Rules) -> list[Candidate]:
             word = word_key(match.group("kind"))
             who = _person(word, rules.relations[word], name_beside(match))
             label = who.display_name if is_named(who) else rules.relations[word].capitalize()
-            found.append(_fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
+            found.append(fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
     return found
 
 
@@ -260,9 +260,9 @@ def _job(role: str, where: str) -> list[Candidate]:
     if role and where:
         workplace = _named_place("workplace", where)
         content = f"Is {article(role)} {role} at {where}"
-        return [_fact(content, "workplace", workplace, value=(workplace.ref, facet("role", role)))]
+        return [fact(content, "workplace", workplace, value=(workplace.ref, facet("role", role)))]
     if role:
-        return [_fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),))]
+        return [fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),))]
     return []
 
 
@@ -294,12 +294,12 @@ def _named_fact(mention: EntityMention) -> Candidate:
     if mention.entity_type == "pet":
         species = mention.metadata["species"]
         content = f"Has {article(species)} {species} named {mention.display_name}"
-        return _fact(content, f"pet:{mention.key}", mention, value=(mention.ref, facet("species", species)))
+        return fact(content, f"pet:{mention.key}", mention, value=(mention.ref, facet("species", species)))
     relation = mention.metadata["relation"]
     content = f"{relation.capitalize()}'s name is {mention.display_name}"
     if relation in PARTNER_RELATIONS:
-        return _fact(content, "relation:partner", mention, value=(mention.ref, facet("relation", relation)))
-    return _entity_fact(content, f"relation:{relation}" if relation in SINGULAR_RELATIONS else "", mention)
+        return fact(content, "relation:partner", mention, value=(mention.ref, facet("relation", relation)))
+    return entity_fact(content, f"relation:{relation}" if relation in SINGULAR_RELATIONS else "", mention)
 
 
 RULES: tuple[Callable[[str], list[Candidate]], ...] = (personal_facts, home_facts, work_facts, family_and_pet_facts)
