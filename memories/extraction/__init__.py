@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
-from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions
+from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions, relation_owned
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.facts.identity import GREETING_ONLY
 from memories.extraction.text import normalise, sentences, stated, with_apostrophes, without_quotations
@@ -72,7 +72,7 @@ def _sentences(message: str) -> list[str]:
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
     # runs of spaces are one space: what the rules read is the same, and no pattern scans a run more than once
     said = [
-        appositions_fronted(with_apostrophes(" ".join(sentence.split())))
+        relation_owned(appositions_fronted(with_apostrophes(" ".join(sentence.split()))))
         for sentence in sentences(without_quotations(message[:4000]))
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):

@@ -125,6 +125,32 @@ def appositions_fronted(sentence: str) -> str:
     return _APPOSITION.sub(fronted, sentence)
 
 
+# "Husband Rakesh is branch manager at SBI", "Daughter Hana is 10": a sentence opening with a relation and a name,
+# the "my" left out, as notes and introductions are typed. Read as "my husband Rakesh …" when a verb of a statement
+# follows the name ("Sister Act is my favourite film", "Dad Jokes are the best" are not relatives).
+_RELATION_OPENS = re.compile(
+    rf"^(?P<lead>\W*)(?P<kind>(?i:{alternation(RELATIONS)}))\s+(?P<name>[A-Z][a-z][\w'-]*)"
+    r"(?=\s+(?:is|was|has|had|works|worked|lives|lived|just|says|said|got|teaches|studies|runs|turned|passed|died)\b"
+    r"|\s*,\s*\d{1,2}\b)"
+)
+
+
+_A_TITLE = re.compile(r"(?i)\b(?:favou?rite|film|movie|book|song|show|series|album|game|musical|play)s?\b")
+
+
+def relation_owned(sentence: str) -> str:
+    """``sentence`` with an opening "<Relation> <Name> <verb>" read as "my <relation> <Name> <verb>"."""
+    match = _RELATION_OPENS.match(sentence)
+    if match is None:
+        return sentence
+    name = match.group("name")
+    if name in NOT_NAMES or name.lower() in STOPWORDS or name.lower() in RELATIONS or name.lower() in _ADDRESSING:
+        return sentence
+    if _A_TITLE.search(sentence, match.end()):
+        return sentence  # "Sister Act is my favourite film", "Brother Bear was a great movie": a title
+    return f"{match.group('lead')}my {match.group('kind').lower()} {sentence[match.start('name') :]}"
+
+
 def pet_mentions(sentence: str) -> list[EntityMention]:
     matches = [*_PET_NAMED.finditer(sentence), *_PET_WITH_NAME.finditer(sentence)]
     named = [mention for m in matches if (mention := _pet(m.group("kind"), m.group("name"))) is not None]

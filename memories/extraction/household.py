@@ -22,7 +22,11 @@ from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
 FACT = "fact"
 _NAME = r"[A-Z][^\W\d_]*(?:['-][^\W\d_]+)?"
-_NAMES = rf"(?P<names>{_NAME}(?:\s*,\s*{_NAME})*(?:\s*,?\s*(?:and|&)\s+{_NAME})?)"
+# Each name maybe with its age: "Bella 8 and Kevin 5", "Tomáš (9) and Anička (6)"
+_AGE_AFTER = r"(?:\s+\(?(?:aged?\s+)?\d{1,2}\)?|\s*\(\d{1,2}\))(?![\w.:/%-])"
+_ONE = rf"{_NAME}(?:{_AGE_AFTER})?"
+_NAMES = rf"(?P<names>{_ONE}(?:\s*,\s*{_ONE})*(?:\s*,?\s*(?:and|&)\s+{_ONE})?)"
+_NAME_AND_AGE = re.compile(rf"(?P<name>{_NAME})(?:\s+\(?(?:aged?\s+)?|\s*\()?(?P<age>\d{{1,2}})?")
 _COUNT = r"(?P<count>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|twins?)"
 _CHILDREN = {"kid": "child", "kids": "child", "child": "child", "children": "child", "baby": "child",
              "babies": "child", "boy": "son", "boys": "son", "son": "son", "sons": "son", "girl": "daughter",
@@ -31,7 +35,7 @@ _PETS = {**PET_SPECIES, **{f"{kind}s": species for kind, species in PET_SPECIES.
 _KINDS = alternation([*_CHILDREN, *_PETS])
 _SEVERAL = re.compile(
     rf"(?i:\b{_COUNT}\s+(?:little\s+|young\s+|grown(?:[\s-]up)?\s+|beautiful\s+|lovely\s+)?(?P<kind>{_KINDS}))"
-    rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+)){_NAMES}(?![\w'])"
+    rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+)|\s+(?={_NAME}{_AGE_AFTER})){_NAMES}(?![\w'])"
 )
 # Whose they are: "I've got…", "we have…", "we adopted…", or a list in a sentence about oneself ("I'm divorced, two
 # boys, Hugo and Léo"); "my sister has two kids", "I babysit two kids" and "I walked two dogs" are someone else's.
@@ -51,7 +55,8 @@ _NAMED_LATER = re.compile(
 )
 _RELATION_WORDS = alternation(RELATIONS)
 _IS_MY = re.compile(
-    rf"(?<![\w'’-])(?P<name>{_NAME})(?:\s+is|'s)\s+(?i:my\s+(?:new\s+|little\s+|big\s+)?(?P<kind>{_RELATION_WORDS}))(?![\w-])"
+    rf"(?<![\w'’-])(?P<name>{_NAME})(?:\s+is|'s)\s+(?i:(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+|little\s+|big\s+)?"
+    rf"(?P<kind>{_RELATION_WORDS}))(?![\w-])"
 )
 # "nicola's my girlfriend now" typed in lowercase: the name opens the sentence
 _IS_MY_LOWERCASE = re.compile(
@@ -76,14 +81,25 @@ _SELF_DESCRIBED = re.compile(r"(?i)\b(?:single|first[\s-]time|stay[\s-]at[\s-]ho
 _KIN_RELATIONS = {term: RELATIONS[term] for term in _KIN_TERMS}  # the relation each word names
 
 
+# Someone else's, said before a list that opens a clause: "my sister has two kids, …", "Tom's boys, …"
+_SOMEONE_ELSES_BEFORE = re.compile(
+    r"(?i)\b(?:my\s+\w+|his|her|their|\w+['’]s)\s+(?:\w+\s+)?(?:has|have|had)?\s*$|\w['’]s\s*$"
+)
+
+
 def several_named(sentence: str) -> list[Candidate]:
-    """'I've got three dogs: Pickles, Noodle and Bear' → one fact, three pets."""
+    """'I've got three dogs: Pickles, Noodle and Bear' → one fact, three pets; 'Two kids, Tomáš 9 and Anička 6' → one
+    fact and each child's age (a list of names with their ages opening a clause is the speaker's family)."""
     found = []
     for match in _SEVERAL.finditer(sentence):
-        if not _OWNER.search(sentence[: match.start()]):
+        before = sentence[: match.start()]
+        listed = [_NAME_AND_AGE.match(said) for said in re.split(r"\s*,\s*|\s*,?\s*(?:and|&)\s+", match.group("names"))]
+        aged = all(item and item.group("age") for item in listed)
+        opens_clause = re.search(r"(?:^|[,;])\W*$", before) is not None and not _SOMEONE_ELSES_BEFORE.search(before)
+        if not _OWNER.search(before) and not (aged and opens_clause):
             continue
         kind = match.group("kind").lower()
-        names = [n for n in re.split(r"\s*,\s*|\s*,?\s*(?:and|&)\s+", match.group("names")) if n]
+        names = [item.group("name") for item in listed if item]
         if len(names) == 1 and kind in _PETS:
             continue  # "a golden retriever named Bruno" is the pet rules' (named_entity_facts)
         mentions = [_mention(kind, name) for name in names]
@@ -93,6 +109,11 @@ def several_named(sentence: str) -> list[Candidate]:
             said = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
         content = f"Has {said}: {_listed(names)}" if len(names) > 1 else f"Has {said} named {names[0]}"
         found.append(Candidate(FACT, content, entities=tuple(mentions)))
+        found += [
+            Candidate(FACT, f"{mention.display_name} is {item.group('age')}", entities=(mention,))
+            for mention, item in zip(mentions, listed, strict=True)
+            if item and item.group("age")
+        ]
     return found
 
 
@@ -202,7 +223,7 @@ _END = r"(?=\s*(?:$|[.!,;:)]|[^\w\s'’]|\s+(?:lol|haha|omg)\b))"
 _CLAUSE_ENDS = (
     rf"(?=\s*(?:$|[.!,;:)]|[^\w\s'’]|\s+(?:lol|haha|omg)\b|\s+(?:officially|finally|now|again){_END}"
     r"|\s+(?:yesterday|today|last\s+\w+|(?:in|since)\s+(?:\d{4}|[A-Z][a-z]+)"
-    r"|(?:a|\d+|two|three|four|five|six|few)\s+(?:\w+\s+)?(?:years?|months?|weeks?|days?)(?:\s+ago)?"
+    r"|(?:a|\d+|two|three|four|five|six|few)\s+(?:\w+\s+)?(?:years?|yrs?|months?|weeks?|days?)(?:\s+ago)?"
     r"|for\s+(?:a|\d+|two|three|four|five|six|almost|nearly|over|about)\s+[\w\s]{0,12}?(?:years?|months?|weeks?))\b))"
 )
 _OPENER = rf"(?i:{alternation(STOPWORDS)}|so|well|yes|ok|okay|oh|update|btw|honestly|finally|today|yesterday)"
@@ -234,7 +255,9 @@ _PARTNER_SAID = (
     (
         re.compile(
             rf"(?<![\w'’-]){_person(3)}\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?got\s+married)\b"
-            rf"|(?i:\bi(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)\s+been)\s+married\s+to\s+|\bi\s+(?:just\s+)?married\s+)"
+            rf"|(?i:\bi(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)\s+been)\s+married\s+to\s+|\bi\s+(?:just\s+)?married\s+"
+            # without the "I", opening a sentence about oneself: "married to Minh 11 yrs, 2 kids"
+            rf"|^\W*(?:happily\s+)?married\s+to\s+)"
             rf"{_person(4)}{_CLAUSE_ENDS}"
         ),
         "Is married to {}",
@@ -244,7 +267,7 @@ _PARTNER_SAID = (
         re.compile(
             rf"(?<![\w'’-]){_person(5)}\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up){_CLAUSE_ENDS}"
             rf"|(?i:\bi\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up\s+with\s+){_person(6)}{_CLAUSE_ENDS}"
-            rf"|(?<![\w'’-]){_person(7)}\s+(?i:(?:broke\s+up\s+with|dumped)\s+me){_CLAUSE_ENDS}"
+            rf"|(?<![\w'’-]){_person(7)}\s+(?i:(?:broke\s+up\s+(?:with|w/?)|dumped)\s+me){_CLAUSE_ENDS}"
         ),
         "Broke up with {}",
         "ex",

@@ -20,18 +20,36 @@ from memories.extraction.vocabulary import ACTIVITY_VERBS, CONDITION_ADJECTIVES,
 
 FACT = "fact"
 _CONDITION_WORDS = alternation(CONDITIONS)
+# What passes, or is a word of something else: "a stroke of the oar", "a covid test", "I got covid".
+_PASSING = frozenset({"stroke", "covid", "add", "ms", "concussion", "ulcer", "ulcers", "hernia", "tumour", "tumor",
+                      "cancer", "kidney stones", "disorder", "disease", "syndrome", "thyroid", "cholesterol",
+                      "blood pressure", "migraine", "pneumonia", "bronchitis", "shingles", "flu", "infection",
+                      "sciatica", "tendonitis", "covid-19", "gallstones", "kidney stone"})  # fmt: skip
+# Conditions one "gets" again and again ("I get migraines", "i get really bad panic attacks").
+_RECURRING = r"(?:migraines|panic\s+attacks|seizures)"
+_LASTING_WORDS = alternation(CONDITIONS - _PASSING)
 _CONDITION = re.compile(
     rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?"
-    rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with|(?:got|was)\s+diagnosed\s+with)\s+"
-    rf"|{I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+)"
-    rf"(?!(?:zero|no|not|never|a\s+bit|a\s+lot|lots|some|much|more|less|little|bad|mild|slight)\b)"
+    rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with"
+    rf"|(?:got|was|(?:have|['’]ve)\s+been)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?diagnosed\s+with)\s+"
+    rf"|{I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+"
+    # "they diagnosed me with…", "Diagnosed with ADHD at 34": a diagnosis given to the speaker (not "my son was
+    # diagnosed with…", "Tom, diagnosed with…")
+    rf"|(?:\b(?:they|doctors?|docs?|he|she|gp)\s+(?:just\s+|finally\s+)?diagnosed\s+me\s+with"
+    rf"|^\W*(?:just\s+|finally\s+|officially\s+)?(?:got\s+|been\s+)?diagnosed\s+with)\s+"
+    # "i got asthma" (not "i got a cold", "i got covid last week": what passes is _PASSING's), "I get migraines"
+    rf"|i\s+got\s+(?=(?:{_LASTING_WORDS})\b(?![^.!?]*\b(?:today|yesterday|last|this|again|as\s+a\s+(?:kid|child|baby|teen)|when\s+i\s+was"
+    rf"|grew\s+out|went\s+away|gone)\b))"
+    rf"|i\s+(?:often\s+|still\s+|also\s+|sometimes\s+)?get\s+(?=(?:really\s+|very\s+|bad\s+|awful\s+|terrible\s+)*"
+    rf"(?:{_RECURRING})\b))"
+    rf"(?!(?:zero|no|not|never|been|a\s+bit|a\s+lot|lots|some|much|more|less|little|bad|mild|slight)\b)"
     rf"(?P<x>(?:[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
 )
 # Medicines by name, or by the endings generic names share (enalapril, losartan, bisoprolol, atorvastatin,
 # omeprazole, sertraline…): a word with one of them is a drug, not something else one takes. Those of a passing
 # illness (antibiotics, painkillers) are left out: a course of amoxicillin is not who one is.
 _DRUG_ENDINGS = (
-    r"[a-z]{3,}(?:pril|sartan|olol|statin|prazole|formin|dipine|azepam|zolam|oxetine|traline|tralina|triptan"
+    r"[a-z]{2,}(?:pril|sartan|olol|statin|prazole|formin|dipine|azepam|zolam|oxetine|traline|tralina|triptan"
     r"|tidine|lukast|gliptin|gliflozin|parin|xaban|gatran|thyroxine)"
 )
 _MEDICATION_WORDS = rf"(?:{alternation(MEDICATIONS)}|{_DRUG_ENDINGS})"
@@ -40,9 +58,37 @@ _MEDICATION_WORDS = rf"(?:{alternation(MEDICATIONS)}|{_DRUG_ENDINGS})"
 _GENERIC_MEDICATION = frozenset({"meds", "medication", "antibiotics", "steroids", "antidepressants", "the pill"})
 _NAMED_MEDICATION = rf"(?:{alternation(MEDICATIONS - _GENERIC_MEDICATION)}|{_DRUG_ENDINGS})"
 _MEDICATION = re.compile(
-    rf"(?i)\b(?:{I_AM}\s+(?:now\s+|still\s+)?on|i\s+(?:take|'m\s+taking|am\s+taking))\s+(?P<x>{_MEDICATION_WORDS})\b"
+    rf"(?i)\b(?:{I_AM}\s+(?:now\s+|still\s+|also\s+)?on|i\s+(?:also\s+|still\s+|now\s+)?(?:take|'m\s+taking|am\s+taking))"
+    rf"\s+(?P<x>{_MEDICATION_WORDS})\b"
     # without the "I", only a medicine named ("…, taking antibiotics" may be this week's)
     rf"|(?:^|,|\band)\s*(?:on|take|taking)\s+(?P<named>{_NAMED_MEDICATION})\b"
+)
+# A medicine the lists do not know, known by how it is taken: with a dose ("take thyronorm 75 every morning", "on 3mg
+# melatonin"), for what ("I take losartan for the pressure"), or put on by a doctor ("the doctor has put me on
+# warfarin"). Not "I take the bus every morning", "I take Bruno for walks", "the doctor put me on bed rest".
+_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b"
+_TAKEN_HOW = (
+    r"\s+\d+(?:\.\d+)?(?:\s*(?:mg|mcg|µg|ml|iu|units?))?(?=\s+(?:every|each|daily|once|twice|a\s+day|at\s+night|in\s+the"
+    r"\s+morning|with|on|before|after)\b|\s*(?:[.,;!]|$))|\s+(?:with\s+(?:breakfast|lunch|dinner|food|meals)|on\s+an\s+empty\s+stomach)\b"
+)
+_TAKEN_FOR = (
+    rf"\s+for\s+(?:my\s+|the\s+|high\s+|low\s+)*(?:{_CONDITION_WORDS}|pressure|heart|pain|sleep|nerves|bones)\b"
+)
+# What one takes that is no medicine: a route, a size, a turn, time, care, photos
+_NOT_MEDICINES = frozenset(
+    {"the", "a", "an", "my", "it", "them", "some", "time", "care", "notes", "photos", "pictures", "walks", "breaks",
+     "naps", "turns", "bed", "rest", "leave", "nights", "days", "hold", "size", "sizes", "bus", "train", "tube",
+     "route", "exit", "line", "platform", "gate", "seat", "number", "flight", "level", "grade", "road", "step",
+     "steps", "shot", "shots", "sugar", "sugars", "milk", "antibiotics", "painkillers", "steroids", "course"}
+)  # fmt: skip
+_MEDICINE = rf"(?P<{{name}}>(?!(?:{alternation(_NOT_MEDICINES)})\b)[a-z][a-z-]{{{{3,}}}})"
+_MEDICINE_BY_USE = re.compile(
+    rf"(?i)\bi\s+(?:also\s+|still\s+|now\s+)?(?:take|am\s+taking|['’]m\s+taking)\s+"
+    rf"(?:{_MEDICINE.format(name='x')}(?=(?:{_TAKEN_HOW}|{_TAKEN_FOR}))|{_DOSE}\s+(?:of\s+)?{_MEDICINE.format(name='y')})"
+    rf"|\b(?:{I_AM}\s+|currently\s+|(?:^|,)\s*)(?:now\s+|still\s+)?on\s+{_DOSE}\s+(?:of\s+)?{_MEDICINE.format(name='z')}"
+    rf"|\b(?:doctor|doc|dr|gp|consultant|psychiatrist|specialist|cardiologist|neurologist|endocrinologist|oncologist)"
+    rf"\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:put|started|switched)\s+me\s+(?:on|onto)\s+{_MEDICINE.format(name='w')}"
+    rf"(?!\s+(?:diet|rest|leave|duties|list|a\s))(?![^.!?]*\bfor\s+(?:a|one|two|three|\d+|the\s+next)\s+(?:week|days?|weeks))"
 )
 _ANOTHER_MEDICATION = re.compile(rf"(?i)(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)(?P<named>{_NAMED_MEDICATION})\b")
 # "I'm celiac", "type 2 diabetic, on metformin", "lactose intolerant btw": a condition said as what one is, by the
@@ -54,10 +100,6 @@ _CONDITION_AS_A_CLAUSE = re.compile(
 )
 # One's own long-lasting condition, named as theirs: "my asthma is bad today", "my migraines are back", "my
 # tinnitus has been loud". Not what passes (a stroke of the oar, a covid test) or is a word of something else.
-_PASSING = frozenset({"stroke", "covid", "add", "ms", "concussion", "ulcer", "ulcers", "hernia", "tumour", "tumor",
-                      "cancer", "kidney stones", "disorder", "disease", "syndrome", "thyroid", "cholesterol",
-                      "blood pressure", "migraine", "pneumonia", "bronchitis", "shingles", "flu", "infection",
-                      "sciatica", "tendonitis", "covid-19", "gallstones", "kidney stone"})  # fmt: skip
 # ... unless what follows says it has gone: "my eczema has cleared up", "my psoriasis is finally gone" ("stable",
 # "under control", "better" say it is still there)
 _GONE = re.compile(
@@ -79,6 +121,23 @@ _DIAGNOSED = re.compile(
     rf"(?:says|said|thinks|diagnosed(?:\s+me\s+with)?)\s+(?!(?:no|not|nothing|it'?s\s+not)\b)"
     rf"(?:(?:it'?s|i\s+have|i've\s+got)\s+)?(?:an?\s+)?"
     rf"(?P<x>(?:[\w'-]+\s+){{0,2}}?(?:{_CONDITION_WORDS}))(?![\w-])"
+)
+_OVER_SOON = frozenset({"covid", "covid-19", "flu", "pneumonia", "bronchitis", "shingles", "migraine", "migraines",
+                        "concussion", "infection", "panic attacks", "seizures", "reflux"})  # fmt: skip
+# A condition of one's past, dated: "I had breast cancer in 2019", "had a stroke back in 2015" (not "I had covid last
+# week": no year).
+_HAD_CONDITION = re.compile(
+    rf"(?i)\bi\s+had\s+(?P<x>(?:an?\s+)?(?:[\w'-]+\s+){{0,2}}?(?!(?:{alternation(_OVER_SOON)})\b)(?:{_CONDITION_WORDS}))"
+    r"\s+(?:in|back\s+in)\s+"
+    r"(?P<year>(?:19|20)\d\d)\b"
+)
+# What one lives with to see, hear, walk or breathe: "I wear two hearing aids now", "I use a wheelchair".
+_AIDS = (
+    r"hearing\s+aids?|dentures|a\s+wheelchair|a\s+cane|a\s+walking\s+stick|a\s+pacemaker|an?\s+insulin\s+pump"
+    r"|an?\s+cpap(?:\s+machine)?|a\s+prosthetic\s+(?:leg|arm)|a\s+stoma|a\s+colostomy\s+bag"
+)
+_USES_AID = re.compile(
+    rf"(?i)\bi\s+(?:now\s+|also\s+|still\s+)?(?P<verb>wear|use|have)\s+(?:two\s+|2\s+|a\s+pair\s+of\s+)?(?P<x>{_AIDS})\b"
 )
 _SOBER = re.compile(
     rf"(?i)\b(?:{I_AM}\s+(?:now\s+)?sober|i've\s+been\s+sober|\d+\s+(?:years?|months?|weeks?|days?)\s+sober"
@@ -148,6 +207,9 @@ def health_conditions(sentence: str) -> list[Candidate]:
         said = condition if match.re is _DIAGNOSED else f"is {condition}"
         found.append(Candidate(FACT, f"{'Has' if match.re is _DIAGNOSED else 'Is'} {condition}",
                                slot=f"health:{entity_key(condition)}", value=(facet("has", said),)))  # fmt: skip
+    for match in _MEDICINE_BY_USE.finditer(sentence):
+        medicine = next(said for said in match.groups() if said).lower()
+        found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
     for match in _MEDICATION.finditer(sentence):
         medicines = [(match.group("x") or match.group("named")).lower()]
         while more := _ANOTHER_MEDICATION.match(sentence, match.end()):  # "ramipril and atorvastatin"
@@ -163,6 +225,13 @@ def health_conditions(sentence: str) -> list[Candidate]:
         condition = f"a {condition}" if _COUNTED.search(condition) else condition
         found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
                                value=(facet("has", condition),)))  # fmt: skip
+    for match in _HAD_CONDITION.finditer(sentence):
+        condition = to_third_person(" ".join(match.group("x").split()))
+        found.append(Candidate(FACT, f"Had {condition} in {match.group('year')}"))
+    for match in _USES_AID.finditer(sentence):
+        aid = " ".join(match.group("x").lower().split())
+        verb = {"wear": "Wears", "use": "Uses", "have": "Has"}[match.group("verb").lower()]
+        found.append(Candidate(FACT, f"{verb} {aid}", slot=f"health:{entity_key(aid)}", value=(facet("uses", aid),)))
     for match in _SOBER.finditer(sentence):
         said = "Is in recovery" if "recovery" in match.group(0).lower() else "Is sober"
         found.append(Candidate(FACT, said, slot="health:sobriety", value=(facet("is", said),)))

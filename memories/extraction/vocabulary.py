@@ -177,6 +177,7 @@ CONDITIONS = {
     "cystic fibrosis", "cholesterol", "slipped disc", "herniated disc", "disc problem", "hernia", "reflux", "gerd",
     "ulcer", "ulcers", "angina", "arrhythmia", "neuropathy", "kidney disease", "stroke", "concussion", "tendonitis",
     "rsi", "carpal tunnel", "bronchitis", "pneumonia", "shingles", "diverticulitis", "gallstones", "prediabetes",
+    "panic attacks", "seizures", "tendinitis",
 }  # fmt: skip
 
 # Conditions said as what one is ("I'm celiac", "type 2 diabetic, on metformin", "lactose intolerant btw").
@@ -191,7 +192,8 @@ MEDICATIONS = {
     "sertraline", "fluoxetine", "citalopram", "escitalopram", "prozac", "zoloft", "lexapro", "venlafaxine",
     "mirtazapine", "bupropion", "wellbutrin", "lithium", "metformin", "insulin", "levothyroxine", "adderall",
     "ritalin", "methylphenidate", "vyvanse", "concerta", "propranolol", "amlodipine", "lisinopril", "statins",
-    "warfarin", "blood thinners", "beta blockers", "antidepressants", "antibiotics", "meds", "medication", "the pill",
+    "warfarin", "tamoxifen", "melatonin",
+    "blood thinners", "beta blockers", "antidepressants", "antibiotics", "meds", "medication", "the pill",
     "birth control", "chemo", "chemotherapy", "dialysis", "hrt", "testosterone", "estrogen", "oestrogen", "prep",
     "methadone", "inhalers", "an inhaler", "steroids", "antipsychotics", "mood stabilisers", "mood stabilizers",
 }  # fmt: skip
