@@ -241,6 +241,7 @@ _TOPIC_TIME = re.compile(
 )
 
 
+_NO_TOPIC = re.compile(r"(?i)(?:something|anything|nothing|everything|whatever|other\s+things?)(?:\s+else)?$")
 _LISTENER = re.compile(r"(?i)\s+(?:with|around|in\s+front\s+of|to)\s+me\b")
 
 
@@ -259,6 +260,8 @@ def topic_preferences(sentence: str) -> list[Candidate]:
             # "my weight or food": two topics; "design systems sometime": the topic, not when
             for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
                 topic = _object(part, max_words=6, named_new=True)
+                if _NO_TOPIC.match(topic):
+                    continue  # "can we talk about something else": away from this one, toward none in particular
                 if topic and advice:
                     about = _ADVICE.sub("", topic) or topic
                     found.append(_topic("Doesn't want {}", topic, polarity=polarity, about=about))

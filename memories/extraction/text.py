@@ -85,6 +85,17 @@ _QUESTION_START = re.compile(
 
 
 # A question that asks for a topic or sets a boundary: "can we talk about football?", "could you not mention work?"
+# What others believe of the speaker is theirs: "my whole family thinks i'm adopted", "people assume I'm rich" (what a
+# doctor *says* is a finding; what the speaker thinks is their own hedge).
+_BELIEVED = re.compile(
+    r"(?i)\b(?!i\b)[\w'’]+\s+(?:thinks|think|believes?|assumes?|reckons?|jokes?|pretends?|suspects?)\s+(?:that\s+)?"
+    r"(?=(?:i|i['’]m|im|me)\b)"
+)
+# How a question typed without "?" opens: asking the listener's view or whether something is so of oneself.
+_ASKED_WITHOUT_MARK = re.compile(
+    r"(?i)^\W*(?:(?:so|ok|okay|honestly|hmm|ok\s+so|hey)\W+)*(?:do|would|did)\s+(?:you|u|ya)\s+(?:think|reckon|say)\b"
+    r"|^\W*(?:(?:so|ok|okay|honestly|hmm|hey)\W+)*(?:is\s+it\s+(?:normal|ok|okay|weird|bad|wrong)|should\s+i|am\s+i|do\s+i)\b"
+)
 _REQUEST = re.compile(
     r"(?i)^\W*(?:(?:hey|so|ok|also|pls|please)\W+)*(?:can|could|would|will)\s+(?:we|you|u)\s+(?:please\s+|pls\s+)?"
     r"(?:talk|chat|not|stop|avoid|never|quit)\b"
@@ -97,10 +108,12 @@ def stated(sentence: str) -> str:
 
     "I'm Arjun, what's yours?" → "I'm Arjun"; "do you think I'm a good teacher?" → ""; "I love dogs but if I had
     one…" → "I love dogs but "."""
+    if _ASKED_WITHOUT_MARK.match(sentence) and not sentence.rstrip().endswith("?"):
+        return ""  # "do u think i have adhd or am i just lazy lol": a question typed without its mark
     if sentence.rstrip().endswith("?") and not _REQUEST.match(sentence):
         head, comma, _ = sentence.rpartition(",")
         sentence = head if comma and not _QUESTION_START.match(head) else ""
-    supposed = _HYPOTHETICAL.search(sentence)
+    supposed = _HYPOTHETICAL.search(sentence) or _BELIEVED.search(sentence)
     return sentence[: supposed.start()] if supposed else sentence
 
 

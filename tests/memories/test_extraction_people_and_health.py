@@ -175,3 +175,49 @@ def test_a_partner_named_after_a_change_is_the_partner(message: str, expected: s
 @pytest.mark.parametrize("message", ["Married to the job lol", "married to my work honestly"])
 def test_married_to_a_thing_is_no_partner(message: str) -> None:
     assert _contents(message) == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "do u think i have adhd or am i just lazy lol.",  # a question typed without its mark
+        "do you think I'm a good mum",
+        "should I quit my job at Tesco",
+        "Am I allergic to nuts or is it just a cold",
+        "my whole family thinks i'm adopted lol",  # what others believe of them
+        "people assume I'm rich",
+        "everyone thinks I work at Google",
+        "i have 40 tabs open rn",  # of the moment, or uncounted
+        "I have 30 something on the balcony",
+        "which is kinda why my job is the way it is",  # what they think of their job is not the job
+        "my job is a nightmare",
+        "my job is killing me",
+        "my job is so boring",
+        "my job is stressful",
+        "my job is a disaster",
+        "My job is my life",
+        "can we talk about something else",  # away from a topic, toward none
+        "let's talk about anything but work",
+    ],
+)
+def test_questions_beliefs_of_others_passing_things_and_judgements_say_nothing(message: str) -> None:
+    assert _contents(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my job is teaching kids to swim", "Job is teaching kids to swim"),
+        ("my role is product designer", "Role is product designer"),
+        ("I'm vegan and my mum thinks I'm mad", "Is vegan"),
+        ("my doctor says I have asthma", "Has asthma"),
+        ("We have been married sixty-two years this June.", "Has been married sixty-two years"),
+        ("we've been married for 10 years", "Has been married 10 years"),
+    ],
+)
+def test_the_job_a_finding_and_how_long_married_are_still_read(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+def test_a_child_named_after_a_boy_is_one_fact_not_also_a_boy() -> None:
+    assert _contents("my wife Mere and I have a boy, Nikau, he's 6") == ["Wife's name is Mere", "Has a son named Nikau"]

@@ -259,6 +259,14 @@ def _month_name(said: str) -> str:
     return next(month for month in MONTH_NAMES if month.lower().startswith(said.lower()[:3]))
 
 
+# "we've been married for 10 years", "married sixty-two years this June": how long, said after the status
+_MARRIED_FOR = re.compile(
+    r"(?i)\s+(?:for\s+)?(?:almost\s+|nearly\s+|over\s+)?(?P<n>\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy)"
+    r"(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|fifteen|(?:thir|four|fif|six|seven"
+    r"|eigh|nine)teen|two|three|four|five|six|seven|eight|nine)\s+(?:years|yrs)\b"
+)
+
+
 def personal_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _PRONOUNS.finditer(sentence):
@@ -281,7 +289,9 @@ def personal_facts(sentence: str) -> list[Candidate]:
             found.append(fact(f"Name is {name}", "name", value=(facet("name", name),)))
     for match in _STATUS.finditer(sentence):
         status = RELATIONSHIP_STATUSES[match.group("x").lower()]
-        found.append(fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
+        how_long = _MARRIED_FOR.match(sentence, match.end()) if status == "married" else None
+        said = f"Has been married {how_long.group('n')} years" if how_long else f"Is {status}"
+        found.append(fact(said, "relationship_status", value=(facet("status", status),)))
     for match in _IDENTITY_ADJ.finditer(sentence):
         found.append(fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
     for match in _IDENTITY.finditer(sentence):

@@ -9,7 +9,14 @@ from memories.extraction.facts.base import I_AM, entity_fact, facet, fact, prope
 from memories.extraction.facts.identity import BIRTHDAY
 from memories.extraction.text import alternation, entity_key, phrase, title
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import CONDITIONS, HAVE_NOT_FACTS, HAVE_NOT_WHOLE, PET_SPECIES, RELATIONS
+from memories.extraction.vocabulary import (
+    CONDITIONS,
+    HAVE_NOT_FACTS,
+    HAVE_NOT_WHOLE,
+    JOB_TITLES,
+    PET_SPECIES,
+    RELATIONS,
+)
 
 # "I can't eat nuts, I'm allergic", "can't have dairy because I'm allergic": the allergen said before
 _ALLERGIC_AFTER = re.compile(
@@ -41,6 +48,17 @@ _ATTRIBUTE_SLOTS = (
 )  # fmt: skip
 _SAME_ATTRIBUTE = {"bday": "birthday", "b-day": "birthday", "date of birth": "birthday", "dob": "birthday"}
 _FAVOURITES = ("favorite", "favourite", "fav ", "fave ")
+# "My job is X" says the job when X is one ("a nurse", "senior analyst", "teaching kids to swim"), not a judgement.
+_WORK_ATTRIBUTES = frozenset({"job", "job title", "role", "occupation", "profession"})
+_JUDGING = alternation(
+    ["boring", "exhausting", "draining", "amazing", "annoying", "interesting", "rewarding", "demanding", "killing",
+     "tiring", "frustrating", "depressing", "challenging", "overwhelming", "soul-crushing", "stressing", "freaking",
+     "driving", "getting", "going", "taking", "making", "doing", "ruining", "eating"]
+)  # fmt: skip
+_WORK_VALUE = re.compile(
+    rf"(?i)^(?:(?:a|an)\s+)?(?:[\w'-]+\s+){{0,4}}?(?:{alternation(JOB_TITLES)}|[a-z]+(?:ologist|ician))s?(?![\w-])"
+    rf"|^(?!(?:{_JUDGING})\b)[a-z]+ing\b"
+)
 # A relative's age ("my mother is 85"); their role ("my sister is a doctor") is relation_facts'.
 _RELATIVE_RECORD = re.compile(r"\d{1,3}\b")
 
@@ -74,6 +92,13 @@ def _leading_words(text: str) -> str:
     return " ".join(words)
 
 
+# What one has of the moment or cannot count: "40 tabs open rn", "30 something on the balcony"
+_NOT_HELD = re.compile(r"\b(?:rn|right\s+now|atm|open|something|left\s+to\s+\w+)\b")
+_CHILD_NAMED = re.compile(
+    r"(?i)(?:a|an|one)\s+(?:little\s+|baby\s+)?(?:boy|girl|son|daughter|kid|baby)\s*(?:,|\()\s*[A-Z]"
+)
+
+
 def possession_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _HAVE.finditer(sentence):
@@ -81,6 +106,8 @@ def possession_facts(sentence: str) -> list[Candidate]:
         if _A_CONDITION.search(what):
             continue  # "I have back pain from driving": a health condition (lifestyle.py)
         said = what.lower()
+        if _NOT_HELD.search(said) or _CHILD_NAMED.match(sentence, match.start("x")):
+            continue  # "i have 40 tabs open rn", "I have 30 something on the balcony"; "a boy, Nikau" (household.py)
         if (
             what
             and not said.startswith(HAVE_NOT_FACTS)
@@ -107,6 +134,8 @@ def attribute_facts(sentence: str) -> list[Candidate]:
             continue  # "my favourite and pizza is my second": not one attribute; favourites are preferences
         if attribute == "hometown" and value[:1].isupper():  # "my hometown is Graz": where they are from
             found.append(entity_fact(f"Is from {value}", "hometown", place("location", value)))
+        elif attribute in _WORK_ATTRIBUTES and not _WORK_VALUE.match(value):
+            continue  # "my job is a nightmare", "…is killing me", "…is the way it is": what they think of it
         elif attribute.startswith(_ATTRIBUTE_SLOTS):
             attribute = _SAME_ATTRIBUTE.get(attribute, attribute)  # "my bday is…" fills the birthday slot
             if attribute == "birthday" and BIRTHDAY.search(sentence):
