@@ -109,7 +109,10 @@ def test_a_passing_illness_or_someone_elses_condition_is_no_health_fact(message:
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        ("Husband Rakesh is a branch manager at SBI", ["Husband's name is Rakesh", "Rakesh is a branch manager at SBI"]),
+        (
+            "Husband Rakesh is a branch manager at SBI",
+            ["Husband's name is Rakesh", "Rakesh is a branch manager at SBI"],
+        ),
         ("Daughter Hana is 10", ["Daughter's name is Hana", "Hana is 10"]),
         ("Brother Tom works at Google", ["Brother's name is Tom", "Tom works at Google"]),
         ("Son Daniel lives in Seattle and rings every Sunday", ["Son's name is Daniel", "Daniel lives in Seattle"]),
