@@ -253,7 +253,7 @@ def hobbies(sentence: str) -> list[Candidate]:
         found.append(_hobby(f"{activity} {detail}".strip(), activity if not _PLAYS.match(verb) else detail or verb))
     for pattern in (_PASTIME_OFTEN, _PASTIME_IS_MINE, _PASTIME_CLASS, _DOES_PASTIME):
         for match in pattern.finditer(sentence):
-            what = match.group("x").lower()
+            what = next(said for said in match.groups() if said).lower()
             found.append(_hobby(what, what))
     for match in cued(sentence, _DOES_BARE, *_BARE_PASTIME_VERBS):
         verb = (match.group("a") or match.group("b")).lower()
@@ -298,13 +298,25 @@ _DAYS = (
 # "fishing is how I switch off", "signed up for a wheel-throwing pottery class", "I have begun piano lessons",
 # "Sundays I fish at the Wannsee".
 # Not when the clause goes on about the habit: "Cooking every night is exhausting", "Drums every night from next door".
+# What is a passion but no pastime: work, people, food
+_NOT_PASTIMES = (
+    "work", "working", "my", "the", "this", "that", "it", "family", "kids", "god", "food", "money", "you", "nothing",
+    "something", "everything", "being", "teaching", "nursing", "job", "coffee", "pizza",
+)  # fmt: skip
 _PASTIME_OFTEN = re.compile(
     rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:{_OFTEN}|every\s+\w+)\b"
     r"(?![^.,;!?]*?\b(?:is|was|are|were|from|keeps|makes|kills)\b)"
 )
+_MY_OWN = r"my\s+(?:real\s+|true\s+|biggest\s+|greatest\s+|one\s+|only\s+|big\s+|whole\s+|favou?rite\s+)?"
 _PASTIME_IS_MINE = re.compile(
     rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:is|are)\s+(?:how\s+i\s+(?:switch\s+off|unwind|relax|de-?stress|stay\s+sane)"
-    rf"|my\s+(?:thing|life|escape|therapy|happy\s+place|passion|hobby|sanity))\b"
+    rf"|{_MY_OWN}(?:thing|life|escape|therapy|happy\s+place|passion|hobby|sanity|zen\s+thing))\b"
+    # a pastime the list lacks, said as one's passion or hobby: "Beekeeping is my real passion", "bonsai is my zen
+    # thing" (not "Work is my passion", "pizza is my life", "Tom is my everything")
+    rf"|^\W*(?P<y>(?!(?:{alternation(_NOT_PASTIMES)})\b)[a-z][a-z-]+ing|(?!(?:{alternation(_NOT_PASTIMES)})\b)[a-z][a-z-]{{2,}})"
+    rf"(?<!ing)(?=\s+(?:is|are)\s+{_MY_OWN}(?:passion|hobby|zen\s+thing)\b)"
+    rf"|^\W*(?P<z>(?!(?:{alternation(_NOT_PASTIMES)})\b)[a-z][a-z-]+ing)\s+(?:is|are)\s+{_MY_OWN}"
+    rf"(?:passion|hobby|zen\s+thing|thing|escape|therapy|happy\s+place)\b"
 )
 _PASTIME_CLASS = re.compile(
     # the speaker's, said with "I" or with no subject at all: "my daughter signed up for a pottery class" is hers

@@ -224,3 +224,63 @@ def test_the_job_a_finding_and_how_long_married_are_still_read(message: str, exp
 
 def test_a_child_named_after_a_boy_is_one_fact_not_also_a_boy() -> None:
     assert _contents("my wife Mere and I have a boy, Nikau, he's 6") == ["Wife's name is Mere", "Has a son named Nikau"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I got a job at Tesco", "Works at Tesco"),
+        ("got a job at whataburger lol. closing shifts are brutal", "Works at Whataburger"),
+        ("I got a new job with Deloitte!", "Works at Deloitte"),
+        ("finally got a job at Apple as a designer", "Works at Apple"),
+        ("i work nights as a picker at the amazon warehouse", "Works as a picker at the amazon warehouse"),
+        ("I work part time as a barista at Costa", "Works as a barista at Costa"),
+        ("I work as a nurse at the hospital in Leeds", "Works as a nurse at the hospital in Leeds"),
+        ("I was a signalman on the railways for forty-one years", "Was a signalman"),
+        ("I was a nurse for 20 years", "Was a nurse"),
+        ("I was a signalman for years, before I retired in 1998.", "Is retired"),
+        ("I retired last year from the council", "Is retired"),
+    ],
+)
+def test_a_job_got_held_or_retired_from_is_read(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I got a job at the mall",
+        "I got a job at last",
+        "I was a mess for years",
+        "I retired the old laptop",
+        "if I got a job at Google I'd move",
+    ],
+)
+def test_a_place_without_a_name_or_a_figure_of_speech_is_no_job(message: str) -> None:
+    assert not [c for c in _contents(message) if c.startswith(("Works", "Was", "Is retired"))]
+
+
+def test_someone_elses_new_job_is_theirs() -> None:
+    assert "Works at Google" not in _contents("my sister got a job at Google")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Beekeeping is my real passion.", "Hobby: beekeeping"),
+        ("bonsai is my zen thing", "Hobby: bonsai"),
+        ("Knitting is my therapy", "Hobby: knitting"),
+        ("woodworking is my hobby", "Hobby: woodworking"),
+        ("My passion is photography", "Hobby: photography"),
+        ("I play the guitar", "Plays the guitar"),
+    ],
+)
+def test_a_pastime_said_as_ones_passion_is_a_hobby(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message", ["Work is my passion", "pizza is my life", "Tom is my everything", "my passion is my kids"]
+)
+def test_work_food_or_people_said_as_a_passion_are_no_hobby(message: str) -> None:
+    assert not [c for c in _contents(message) if c.startswith("Hobby")]

@@ -16,6 +16,7 @@ from memories.extraction.facts.base import (
     value_phrase,
 )
 from memories.extraction.facts.places import A_KIND_OF_PLACE, is_a_town
+from memories.extraction.roles import ROLE
 from memories.extraction.text import alternation, clean_phrase, cued, phrase, title
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import RELATIONS
@@ -83,7 +84,12 @@ _BETWEEN_JOBS = re.compile(
     rf"(?i)\b{I_AM}\s+(?:currently\s+|now\s+)?(?:between\s+jobs|(?:out\s+of\s+work|job\s+hunting)(?=\s+(?:right\s+now|rn|at\s+the"
     r"\s+moment|since|for\s+(?:\w+\s+)?(?:weeks|months|a\s+while)|again)\b))\b"
 )
-_WORK_AS = re.compile(rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+as\s+(?:a|an)\s+{phrase('x')}")
+_WORK_AS = re.compile(
+    rf"(?i)\bi\s+(?:currently\s+|now\s+)?work\s+(?:(?:nights|days|weekends|shifts|part[\s-]time|full[\s-]time)\s+)?"
+    rf"as\s+(?:a|an)\s+{phrase('x')}"
+)
+# "picker at the amazon warehouse in morley": the role, and where (the town after it is the place, not the employer)
+_ROLE_AT = re.compile(r"(?i)^(?P<role>.+?)\s+(?:at|for|with)\s+(?P<org>.+?)(?:\s+in\s+.*)?$")
 _JOB_AT = re.compile(rf"(?i)\b{I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
 _STUDY = re.compile(
     rf"(?i)\bi\s+(?:study|{I_AM}\s+studying|go\s+to\s+school|{I_AM}\s+(?:a\s+)?student)\s+(?:at|in)\s+{phrase('x')}"
@@ -92,6 +98,28 @@ _STUDY = re.compile(
 
 _FIELD_AT = re.compile(
     r"(?P<field>(?:[a-z][\w&-]*|[A-Z]{2,4})(?:\s+[a-z][\w&-]*)?)\s+(?:at|for)\s+(?:the\s+)?(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3})"
+)
+# "I got a job at Tesco", "got a job at whataburger lol", "just landed a position with Deloitte": where one works now
+# (a place's kind without a name, "a job at the mall", is not an employer; "my sister got a job at…" is hers).
+_GENERIC_WORKPLACES = frozenset(
+    {"the", "a", "an", "my", "our", "home", "work", "mall", "store", "shop", "restaurant", "bank", "hospital", "school",
+     "factory", "cafe", "café", "warehouse", "office", "gym", "bar", "hotel", "pub", "supermarket", "startup",
+     "company", "firm", "agency", "clinic", "university", "college", "last", "last minute", "least"}
+)  # fmt: skip
+_GOT_A_JOB = re.compile(
+    r"(?i:(?:\bi\s+|^\W*)(?:just\s+|finally\s+|officially\s+)?(?:got|landed|found)\s+(?:a|the|my\s+first|a\s+new)\s+"
+    r"(?:new\s+|full[\s-]time\s+|part[\s-]time\s+|proper\s+)?(?:job|position|role)\s+(?:at|with)\s+)"
+    r"(?P<x>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3}|[a-z][\w&'-]{2,}(?=\s*(?:$|[.,!;]|\s+(?:lol|haha|and|but|as|so)\b)))"
+)
+# "I was a signalman on the railways for forty-one years, before I retired": a past job, said with how long it lasted
+_WAS_A_ROLE = re.compile(
+    rf"(?i:\bi\s+was\s+(?:a|an)\s+){ROLE}(?=[^.!?]*?\b(?:for\s+(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:years|yrs)|until\s+i"
+    r"|till\s+i|before\s+i\s+retired|all\s+my\s+(?:life|career)|for\s+(?:most|all)\s+of\s+my\s+(?:life|career)))"
+)
+# "I retired in 1998", "before I retired last year", "I retired from the police at 60": retired now
+_RETIRED = re.compile(
+    r"(?i)\bi\s+(?:just\s+|finally\s+|officially\s+|recently\s+)?retired(?=\s+(?:in\s+(?:19|20)\d\d|last\s+(?:year|month)"
+    r"|from\s+(?:the|my|a|[A-Z])|at\s+\d|after\s+\d|early|this\s+year|\d+\s+years\s+ago)\b|\s*(?:[.,!;]|$))"
 )
 # "I've accepted an offer from Shopify", "I accepted the job at Monzo": where one works next.
 _ACCEPTED = re.compile(
@@ -120,12 +148,29 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
         if not re.fullmatch(rf"(?i:{CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights|man|woman)\b.*", where):
             found.append(entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     found += _work_ended(sentence)
+    for match in _GOT_A_JOB.finditer(sentence):
+        if match.group("x").lower() not in _GENERIC_WORKPLACES:
+            employer = place("workplace", re.sub(r"^(?i:the)\s+", "", match.group("x")))
+            found.append(entity_fact(f"Works at {employer.display_name}", "workplace", employer))
+    for match in _WAS_A_ROLE.finditer(sentence):
+        role = " ".join(match.group("role").split())
+        found.append(fact(f"Was {article(role)} {role}"))
+    if _RETIRED.search(sentence):
+        found.append(fact("Is retired"))
     for match in _ACCEPTED.finditer(sentence):
         employer = place("workplace", match.group("x"))
         found.append(entity_fact(f"Accepted a job at {employer.display_name}", "workplace", employer))
     for match in _WORK_AS.finditer(sentence):
-        role = value_phrase(match.group("x"), max_words=5)
-        if role:
+        said = match.group("x")
+        whole = value_phrase(said, max_words=8)  # "nurse at the hospital in Leeds"
+        at = _ROLE_AT.match(said)
+        role = value_phrase(at.group("role") if at else said, max_words=5)
+        org = proper_name(at.group("org"), max_words=4) if at else ""
+        if whole and role:
+            found.append(fact(f"Works as {article(whole)} {whole}", "occupation", value=(facet("role", role),)))
+        elif role and org:
+            found.append(fact(f"Works as {article(role)} {role} at {org}", "occupation", value=(facet("role", role),)))
+        elif role:
             found.append(fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),)))
     for match in _STUDY.finditer(sentence):
         where = proper_name(match.group("x"), max_words=6)
