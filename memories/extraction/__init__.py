@@ -138,9 +138,18 @@ def _lists(longer: str, shorter: str) -> bool:
 
 def _unique_mentions(mentions: list[EntityMention]) -> list[EntityMention]:
     # "Tom is my fiancé": the fiancé is Tom, not a second, unnamed person
-    named = {m.metadata.get("relation") for m in mentions if m.entity_type == "person" and is_named(m)}
+    # … and "we got a dog, Lucky": the dog is Lucky, not a second, unnamed pet
+    named = {
+        (m.entity_type, m.metadata.get("relation") or m.metadata.get("species"))
+        for m in mentions
+        if m.entity_type in {"person", "pet"} and is_named(m)
+    }
     mentions = [
-        m for m in mentions if is_named(m) or m.entity_type != "person" or m.metadata.get("relation") not in named
+        m
+        for m in mentions
+        if is_named(m)
+        or m.entity_type not in {"person", "pet"}
+        or (m.entity_type, m.metadata.get("relation") or m.metadata.get("species")) not in named
     ]
     by_ref: dict[str, EntityMention] = {}
     for mention in mentions:

@@ -34,7 +34,8 @@ _CHILDREN = {"kid": "child", "kids": "child", "child": "child", "children": "chi
 _PETS = {**PET_SPECIES, **{f"{kind}s": species for kind, species in PET_SPECIES.items()}, "puppies": "dog"}
 _KINDS = alternation([*_CHILDREN, *_PETS])
 _SEVERAL = re.compile(
-    rf"(?i:\b{_COUNT}\s+(?:little\s+|young\s+|grown(?:[\s-]up)?\s+|beautiful\s+|lovely\s+)?(?P<kind>{_KINDS}))"
+    rf"(?i:\b{_COUNT}\s+(?:(?:little|young|grown(?:[\s-]up)?|beautiful|lovely|rescue|new|tiny|baby|sweet|cute)\s+)?"
+    rf"(?P<kind>{_KINDS}))"
     rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+)|\s+(?={_NAME}{_AGE_AFTER})){_NAMES}(?![\w'])"
 )
 # Whose they are: "I've got…", "we have…", "we adopted…", or a list in a sentence about oneself ("I'm divorced, two
@@ -100,8 +101,8 @@ def several_named(sentence: str) -> list[Candidate]:
             continue
         kind = match.group("kind").lower()
         names = [item.group("name") for item in listed if item]
-        if len(names) == 1 and kind in _PETS:
-            continue  # "a golden retriever named Bruno" is the pet rules' (named_entity_facts)
+        if len(names) == 1 and kind in _PETS and re.search(r"(?i)\b(?:named|called)\s", match.group(0)):
+            continue  # "a golden retriever named Bruno" is the pet rules' (named_entity_facts); "a dog, Lucky" is ours
         mentions = [_mention(kind, name) for name in names]
         said = f"{match.group('count').lower()} {kind}"
         if len(names) == 1:  # "a little girl called Rin" → "Has a daughter named Rin"

@@ -148,7 +148,7 @@ _OFTEN = (
     r"(?:every\s+(?:day|morning|evening|night|week|weekend|sunday|monday|tuesday|wednesday|thursday|friday|saturday)"
     r"|each\s+week|(?:\d+|once|twice|three|four|five|six)\s+(?:times\s+)?a\s+(?:week|month|day)|daily|weekly"
     r"|on\s+(?:sundays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|weekends)|most\s+(?:days|weekends)"
-    r"|regularly)"
+    r"|regularly|whenever\s+i\s+(?:can|get\s+the\s+chance)|any\s+chance\s+i\s+get|since\s+(?:19|20)\d\d)"
 )
 _SUBJECT = r"(?:\bi|\bwe|(?:^|,\s*))"  # "I sing…", "we play…", or elided after a comma ("…, running 5 times a week")
 # Where an activity is done as a habit: "I box at a gym", "I sing in a choir".
@@ -173,7 +173,10 @@ _GERUNDS = {gerund(verb): verb for verb in ACTIVITY_VERBS}  # "running" → "run
 _ACTIVITIES = alternation([*ACTIVITY_VERBS, *_GERUNDS])
 _DOES_OFTEN = re.compile(
     rf"(?i){_SUBJECT}\s*(?:(?:also|still|usually|try\s+to|like\s+to)\s+)?(?P<verb>{_ACTIVITIES})(?![\w-])"
-    rf"(?:(?P<how>[^.,;!?]{{0,40}}?)\s+{_OFTEN}\b|\s+(?P<venue>{_VENUE}))"
+    rf"(?:(?P<how>[^.,;!?]{{0,40}}?)\s+{_OFTEN}\b"
+    # "I sing second bass with the Morriston Orpheus Choir": a word or two of what one does there may come first
+    rf"|(?:\s+(?!(?:the|a|an|my|our|his|her|their|it|them|errands|things|stuff|for|with|in|at)\b)[\w'-]+){{0,2}}?"
+    rf"\s+(?P<venue>{_VENUE}))"
 )
 _GOES_TO = re.compile(
     rf"(?i)\b(?:i|we)\s+go\s+to\s+(?:the|a|my|our)\s+(?P<x>[\w&'-]+(?:\s+[\w&'-]+)?)\s+"

@@ -284,3 +284,47 @@ def test_a_pastime_said_as_ones_passion_is_a_hobby(message: str, expected: str) 
 )
 def test_work_food_or_people_said_as_a_passion_are_no_hobby(message: str) -> None:
     assert not [c for c in _contents(message) if c.startswith("Hobby")]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I hike in the Krkonoše whenever I can", "Hobby: hiking in the Krkonoše"),
+        ("I sing second bass with the Morriston Orpheus Choir", "Hobby: singing with the Morriston Orpheus Choir"),
+        ("I go to church whenever I can", "Goes to church regularly"),
+        ("live in leeds w my partner robin", "Lives in Leeds"),
+        ("New flat in Smíchov, the kids each have their own room now", "Has a home in Smíchov"),
+        ("I am Marisol from Ponce", "Is from Ponce"),
+        ("Hello. I am Ingrid, 61, from Uppsala in Sweden.", "Is from Uppsala"),
+        ("we got a dog, Lucky", "Has a dog named Lucky"),
+        ("we got a rescue dog, Lucky, some kind of chihuahua mix", "Has a dog named Lucky"),
+        ("we adopted a cat, Miso!", "Has a cat named Miso"),
+    ],
+)
+def test_pastimes_homes_origins_and_pets_said_the_short_way(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I run errands for the club",
+        "I run the bar at the club",
+        "i live in fear",
+        "live in fear tbh",
+        "I live in hope",
+        "New shoes in the sale",
+        "I'm from HR",
+        "I'm Tom from accounts",
+        "I'm Dave from the Leeds office",
+        "I saw a dog, Rex, at the park",
+        "my sister got a puppy, Max",
+    ],
+)
+def test_errands_states_of_mind_teams_and_other_peoples_pets_say_nothing_of_the_contact(message: str) -> None:
+    assert not [c for c in _contents(message) if not c.startswith(("Boss", "Sister"))]
+
+
+def test_a_pet_named_after_its_kind_is_one_pet_not_also_an_unnamed_one() -> None:
+    mentions = extract("we got a dog, Lucky", role="user").mentions
+    assert [(m.entity_type, m.display_name) for m in mentions] == [("pet", "Lucky")]

@@ -16,6 +16,8 @@ _LIVE = re.compile(
     rf"(?:now\s+|currently\s+)?(?:living|based|settled)"
     # "… but live in Galway now": the "I" said once for two clauses
     rf"|(?:\bbut|,\s*and|\band)\s+(?:now\s+)?live"
+    # "live in leeds w my partner": the "I" left out where the sentence starts
+    rf"|^\W*(?:currently\s+|now\s+|still\s+)?live(?=\s+in\s)"
     # "I've lived in Leeds for 10 years", "we've been living in Cardiff since 2019": lived there and still do
     rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+(?:been\s+living|lived)|^\W*been\s+living)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s)"
     # "I've been in Dubai for 3 years now": a town one has been in for years lives there (not "for a week": a stay)
@@ -47,7 +49,8 @@ _MOVED_FROM = re.compile(
 )
 # "our house in Leeds", "my flat in Hackney": a home there
 _HOME_IN = re.compile(
-    r"(?i:\b(?:my|our)\s+(?:new\s+)?(?:house|flat|apartment|home|place|condo))\s+(?i:in)\s+"
+    # "New flat in Smíchov" opening a sentence is one's own too
+    r"(?i:(?:\b(?:my|our)\s+|^\W*(?=new\s))(?:new\s+)?(?:house|flat|apartment|home|place|condo))\s+(?i:in)\s+"
     r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 )
 # A move said before it happens: "I'm moving to Munich in January" (the home changes when they say they moved).
@@ -73,7 +76,11 @@ _BASED = re.compile(
     rf"(?i)(?:\b{I_AM}\s+(?:now\s+|currently\s+)?|\bwe(?:'re|\s+are)\s+|^\W*(?:now\s+|currently\s+)?)"
     rf"based\s+(?:in|out\s+of)\s+(?P<x>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}))"
 )
-_FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
+_FROM = re.compile(
+    rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from"
+    # an introduction that goes on to say where from: "I am Marisol from Ponce", "I am Ingrid, 61, from Uppsala"
+    rf"|{I_AM}\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?(?:\s*,\s*\d{{1,3}}\s*,)?\s+from)\s+{phrase('x')}"
+)
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
 # Said without the "I" where the sentence starts too: "born and raised in Glasgow", "born in Kerala, living in Dubai
 # now"; and "Glasgow born and bred".
@@ -129,17 +136,22 @@ def location_facts(sentence: str) -> list[Candidate]:
     for match in _MOVING.finditer(sentence):
         where = proper_name(match.group("x"), max_words=4)
         if where and not A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in _NOT_HOMES:
+            if _A_WORKPLACE.search(where):
+                continue  # "I'm Dave from the Leeds office": where one works, not where one is from
             found.append(entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
     for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence), *_GREW_UP.finditer(sentence)]:
         where = proper_name(match.group("x") or match.groupdict().get("y") or "", max_words=4)
         subjectless = match.re is _GREW_UP and not _SAID_BY_I.match(match.group(0))
         if (subjectless and _SOMEONE_ELSES_BIRTH.match(sentence, match.end())) or where.lower() in PEOPLES:
             continue  # "Born in Lagos, my mum was", "Texas born and raised beef"; "Scottish born and bred" is a people
-        if where and not A_KIND_OF_PLACE.match(where):
+        if where and not A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in _NOT_HOMES:
+            if _A_WORKPLACE.search(where):
+                continue  # "I'm Dave from the Leeds office": where one works, not where one is from
             found.append(entity_fact(f"Is from {title(where)}", "hometown", place("location", where)))
     return found
 
 
+_A_WORKPLACE = re.compile(r"(?i)\b(?:office|team|department|dept|branch|store|site|depot|plant|desk)$")
 # "a small town", "the bathroom", "my parents' place": a kind of place or a room, not a named one.
 A_KIND_OF_PLACE = re.compile(r"(?:a|an|the|my|our|this|that|their|his|her)\s+[a-z]")
 
@@ -158,7 +170,8 @@ _NOT_HOMES = _TEAMS | frozenset(
      "plan", "chapter", "wfh", "retail", "hospitality", "nursing", "teaching", "tech", "healthcare", "banking",
      "insurance", "education", "construction", "logistics", "denial", "google", "iphone", "instagram", "tiktok",
      "youtube", "bluesky", "threads", "mastodon", "twitter", "reddit", "facebook", "linkedin", "substack", "sheets",
-     "customer"}
+     "customer", "fear", "hope", "sin", "poverty", "misery", "pain", "shame", "hiding", "limbo", "luxury", "peace",
+     "dread", "terror", "bliss", "chaos", "squalor", "comfort", "hell", "heaven", "sweatpants", "pyjamas", "pajamas"}
 )  # fmt: skip
 
 
