@@ -125,11 +125,13 @@ def appositions_fronted(sentence: str) -> str:
     return _APPOSITION.sub(fronted, sentence)
 
 
-# "Husband Rakesh is branch manager at SBI", "Daughter Hana is 10": a sentence opening with a relation and a name,
-# the "my" left out, as notes and introductions are typed. Read as "my husband Rakesh …" when a verb of a statement
-# follows the name ("Sister Act is my favourite film", "Dad Jokes are the best" are not relatives).
+# "Husband Rakesh is branch manager at SBI", "Daughter Hana is 10": a sentence (or a clause after "I'm …,") opening
+# with a relation and a name, the "my" left out, as notes and introductions are typed. Read as "my husband Rakesh …"
+# when a verb of a statement follows the name ("Sister Act is my favourite film", "Dad Jokes are the best" are not).
 _RELATION_OPENS = re.compile(
-    rf"^(?P<lead>\W*)(?P<kind>(?i:{alternation(RELATIONS)}))\s+(?P<name>[A-Z][a-z][\w'-]*)"
+    # opening the sentence, or a clause after one saying who one is ("I am 52, husband Rakesh is …")
+    rf"(?:^|^\W*(?i:i['’]?m|i\s+am)\b(?:[^,.!?]{{0,40}},\s*){{1,2}})(?P<lead>\W*)(?P<kind>(?i:{alternation(RELATIONS)}))\s+"
+    rf"(?P<name>[A-Z][a-z][\w'-]*)"
     r"(?=\s+(?:is|was|has|had|works|worked|lives|lived|just|says|said|got|teaches|studies|runs|turned|passed|died)\b"
     r"|\s*,\s*\d{1,2}\b)"
 )
@@ -148,7 +150,7 @@ def relation_owned(sentence: str) -> str:
         return sentence
     if _A_TITLE.search(sentence, match.end()):
         return sentence  # "Sister Act is my favourite film", "Brother Bear was a great movie": a title
-    return f"{match.group('lead')}my {match.group('kind').lower()} {sentence[match.start('name') :]}"
+    return f"{sentence[: match.start('kind')]}my {match.group('kind').lower()} {sentence[match.start('name') :]}"
 
 
 def pet_mentions(sentence: str) -> list[EntityMention]:

@@ -23,7 +23,7 @@ from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 FACT = "fact"
 _NAME = r"[A-Z][^\W\d_]*(?:['-][^\W\d_]+)?"
 # Each name maybe with its age: "Bella 8 and Kevin 5", "Tomáš (9) and Anička (6)"
-_AGE_AFTER = r"(?:\s+\(?(?:aged?\s+)?\d{1,2}\)?|\s*\(\d{1,2}\))(?![\w.:/%-])"
+_AGE_AFTER = r"(?:\s+\(?(?:aged?\s+)?\d{1,2}\)?|\s*\(\d{1,2}\))(?![\w:/%-]|\.\d)"
 _ONE = rf"{_NAME}(?:{_AGE_AFTER})?"
 _NAMES = rf"(?P<names>{_ONE}(?:\s*,\s*{_ONE})*(?:\s*,?\s*(?:and|&)\s+{_ONE})?)"
 _NAME_AND_AGE = re.compile(rf"(?P<name>{_NAME})(?:\s+\(?(?:aged?\s+)?|\s*\()?(?P<age>\d{{1,2}})?")

@@ -328,3 +328,35 @@ def test_errands_states_of_mind_teams_and_other_peoples_pets_say_nothing_of_the_
 def test_a_pet_named_after_its_kind_is_one_pet_not_also_an_unnamed_one() -> None:
     mentions = extract("we got a dog, Lucky", role="user").mentions
     assert [(m.entity_type, m.display_name) for m in mentions] == [("pet", "Lucky")]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "married to Minh 11 yrs, 2 kids Bella 8 and Kevin 5. my mom lives with us too",
+            ["Is married to Minh", "Bella is 8", "Kevin is 5"],
+        ),
+        ("I am 52, husband Rakesh is branch manager at SBI Malviya Nagar.", ["Husband's name is Rakesh"]),
+        ("I'm Sunita, 52, husband Rakesh works at SBI", ["Husband's name is Rakesh", "Rakesh works at SBI"]),
+        ("Divorced 2 years. Two kids, Tomáš 9 and Anička 6", ["Is divorced", "Tomáš is 9"]),
+        ("Married since 1998 and still happy", ["Is married"]),
+        ("I am 67, retired. 35 years sewing", ["Is 67 years old", "Is retired"]),
+        ("I'm 31 and pregnant with my first!!", ["Is 31 years old", "Is pregnant"]),
+    ],
+)
+def test_statements_run_together_in_an_introduction_are_each_read(message: str, expected: list[str]) -> None:
+    assert set(expected) <= set(_contents(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "unexpected"),
+    [
+        ("married 2 years ago to the day, Tom surprised me", "Has been married 2 years"),
+        ("Divorced the bank, lol", "Is divorced"),
+        ("Yes, Brother Tom is here", "Brother's name is Tom"),
+        ("2 kids Bella 8.5 and Kevin 5", "Bella is 8"),
+    ],
+)
+def test_a_date_a_joke_or_an_address_is_not_read_as_a_status_or_a_relative(message: str, unexpected: str) -> None:
+    assert unexpected not in _contents(message)

@@ -146,7 +146,10 @@ _NAME = re.compile(
 # "engaged in talks", "engaged with the customer": busy, not betrothed
 _NOT_BUSY = r"(?!(?<=engaged)\s+(?:in|with)\s+(?-i:[a-z]))"  # "engaged in Lisbon" is still betrothed
 _STATUS = re.compile(
-    rf"(?i)\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got)|(?:i|we)(?:['’]ve|\s+have)\s+been)\s+"
+    rf"(?i)(?:\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got)|(?:i|we)(?:['’]ve|\s+have)\s+been)\s+"
+    # the "I" left out where the sentence opens with how long: "Divorced 2 years.", "Married since 1998"
+    rf"|^\W*(?=(?:happily\s+)?(?:married|divorced|separated|widowed)\s+(?:for\s+)?(?:\d{{1,2}}|a|two|three|four|five|ten"
+    rf"|twenty|thirty|forty|fifty)\s+(?:years?|yrs?|months?)\b|(?:happily\s+)?(?:married|divorced|separated|widowed)\s+since\s+\d{{4}}))"
     rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b{_NOT_BUSY}"
     r"(?!\s+(?:before|twice|once|three\s+times|in\s+a\s+past\s+life)\b)"
 )
@@ -233,6 +236,8 @@ _FOR_A_WHILE = (
 _IDENTITY_ADJ = re.compile(
     rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b(?!{_FOR_A_WHILE})"
     rf"|(?:^\W*|\bi(?:['’]ve|\s+have)\s+)(?:been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
+    # after the age: "I am 67, retired", "I'm 31 and pregnant with my first"
+    rf"|\b{I_AM}\s+\d{{1,3}}\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?P<z>{_ADJECTIVES})\b(?!{_FOR_A_WHILE})"
 )
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
@@ -263,7 +268,7 @@ def _month_name(said: str) -> str:
 _MARRIED_FOR = re.compile(
     r"(?i)\s+(?:for\s+)?(?:almost\s+|nearly\s+|over\s+)?(?P<n>\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy)"
     r"(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|fifteen|(?:thir|four|fif|six|seven"
-    r"|eigh|nine)teen|two|three|four|five|six|seven|eight|nine)\s+(?:years|yrs)\b"
+    r"|eigh|nine)teen|two|three|four|five|six|seven|eight|nine)\s+(?:years|yrs)\b(?!\s+ago)"
 )
 
 
@@ -293,7 +298,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
         said = f"Has been married {how_long.group('n')} years" if how_long else f"Is {status}"
         found.append(fact(said, "relationship_status", value=(facet("status", status),)))
     for match in _IDENTITY_ADJ.finditer(sentence):
-        found.append(fact(f"Is {(match.group('x') or match.group('y')).lower()}"))
+        found.append(fact(f"Is {(match.group('x') or match.group('y') or match.group('z')).lower()}"))
     for match in _IDENTITY.finditer(sentence):
         said = _capitalised_peoples(match.group("x").lower())
         found.append(fact(f"Is {article(said)} {said}"))
