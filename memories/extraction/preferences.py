@@ -40,7 +40,7 @@ _AVOID = re.compile(
     rf"(?:ever\s+)?"
     # talking and asking are about something ("talk to me like that" is no topic); one mentions a topic itself
     rf"(?:(?:talk|ask|chat|give\s+me\s+(?:advice|tips|lectures?)|lecture)(?:\s+(?:to\s+)?me)?\s+(?:about|on)"
-    rf"|bring\s+up|mention|discuss)"
+    rf"|bring\s+up|mention|discuss|comment\s+on|joke\s+about)"
     # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
     rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
     rf"|let's\s+not\s+talk\s+about|(?:i'm|i\s+am|im)\s+not\s+(?:really\s+|very\s+)?comfortable\s+(?:talking\s+about|discussing)"
@@ -55,8 +55,11 @@ _AVOID = re.compile(
     rf"(?P<y>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?:tips|advice|lectures?|suggestions))\b"
 )
 _INTEREST = re.compile(
-    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to)"
-    rf"\s+(?:talk|chat)\s+(?:about|more\s+about)\s+{phrase('x')}"
+    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+(?:just\s+|really\s+)?want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to"
+    rf"|i\s+would\s+like\s+to|i'd\s+like\s+to)"
+    rf"\s+(?:talk|chat|learn)\s+(?:about|more\s+about)\s+{phrase('x')}"
+    # "I could talk about bees all day": a topic one loves
+    rf"|(?i:\bi\s+could\s+(?:talk|go\s+on)\s+about)\s+(?P<z>[\w\s'-]{{2,40}}?)\s+(?:all\s+day|for\s+hours|forever)\b"
 )
 _DISLIKE = re.compile(
     rf"(?i)(?:\bi\s+{_ADVERB}(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
@@ -183,12 +186,31 @@ _NOT_LOVED = frozenset(
         "dread",
     }
 )
+# Said the older way: "I am not one for these mobile telephones", "I have always been partial to a Welsh cake"
+_ONE_FOR = re.compile(
+    rf"(?i)(?:\bi(?:['’]m|\s+am)\s+(?P<neg>not|never\s+been)\s+(?:really\s+|much\s+|really\s+much\s+)?one\s+for"
+    rf"|\bi(?:['’]ve|\s+have)\s+(?:always\s+)?been\s+(?:rather\s+|quite\s+|very\s+)?partial\s+to"
+    rf"|\bi(?:['’]m|\s+am)\s+(?:rather\s+|quite\s+|very\s+|a\s+bit\s+)?partial\s+to)\s+{phrase('x')}"
+)
+# A verdict on a thing, said as the best or the worst there is: "Salty liquorice is the best thing in the world",
+# "phone calls are my personal hell", "pineapple on pizza is a crime against humanity" ("the best thing that happened
+# to me" is an event, "this week is the worst" a time: the thing is one of the sentence's words, not a small one).
+_VERDICT = re.compile(
+    rf"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)"
+    rf"(?P<x>(?:the\s+)?(?:{_THING_WORD}\s+){{0,3}}{_THING_WORD})"
+    r"\s+(?:is|are)\s+(?:honestly\s+|really\s+|literally\s+|basically\s+|just\s+|simply\s+)?"
+    r"(?:(?P<good>the\s+best\s+thing\s+(?:in\s+the\s+(?:world|universe)|on\s+(?:earth|the\s+planet)|ever)"
+    r"|heaven\s+on\s+earth|a\s+religious\s+experience)"
+    r"|(?P<bad>my\s+(?:personal\s+)?(?:hell|nightmare|kryptonite|nemesis)|a\s+crime(?:\s+against\s+humanity)?"
+    r"|an\s+abomination|the\s+devil(?:['’]s\s+\w+)?))(?![\w-])"
+)
 _MY_COMFORT = re.compile(
     rf"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)"
     rf"(?P<x>(?:the\s+)?(?:{_THING_WORD}\s+){{0,2}}{_THING_WORD})"
     r"\s+(?:is|are)\s+(?:honestly\s+|really\s+|literally\s+|basically\s+|definitely\s+|still\s+|just\s+|lowkey\s+"
     r"|totally\s+|kind\s+of\s+|kinda\s+)?my\s+"
-    r"(?:jam|fuel|go-to|guilty\s+pleasure|happy\s+place|comfort\s+food|love\s+language)(?![\w-])"
+    r"(?:jam|fuel|go-to|guilty\s+pleasure|happy\s+place|love\s+language"
+    r"|comfort\s+(?:food|show|artist|song|movie|film|book|band|series|album|game|watch|read|meal))(?![\w-])"
 )
 # Topics one keeps out of a conversation, named without "my" ("Religion is off limits"; "Sugar is off limits" is a diet)
 _TALKED_OF = (
@@ -237,7 +259,7 @@ _STRONG_VERBS = frozenset(
 _FOR_NOW_ONLY = re.compile(r"(?i)\b(?:rn|right\s+now|today|tonight|at\s+the\s+moment|atm|for\s+now|this\s+week)\W*$")
 _TOPIC_TIME = re.compile(
     r"(?i)\s+(?:sometime|some\s+time|sometimes|today|tonight|right\s+now|now|anymore|any\s+more|again|later|ever"
-    r"|for\s+now|for\s+a\s+while|for\s+a\s+bit|this\s+week|instead)[\s\W]*$"
+    r"|for\s+now|for\s+a\s+while|for\s+a\s+bit|this\s+week|instead|more|with\s+you|more\s+with\s+you)[\s\W]*$"
 )
 
 
@@ -253,7 +275,7 @@ def topic_preferences(sentence: str) -> list[Candidate]:
     ):
         for match in pattern.finditer(sentence):
             advice = match.groupdict().get("y")  # "dating advice": the topic is dating
-            said = match.groupdict().get("x") or advice or ""
+            said = match.groupdict().get("x") or match.groupdict().get("z") or advice or ""
             if polarity == "avoid" and _FOR_NOW_ONLY.search(said):
                 continue  # "i dont wanna talk about work rn": not now, which is not never
             said = _LISTENER.split(said)[0]  # "money with me outside of work": the topic is money
@@ -364,6 +386,20 @@ def like_preferences(sentence: str) -> list[Candidate]:
         what = _object(match.group("x"))
         if what:
             found.append(_preference(f"Likes {what}", what, polarity="positive"))
+    for match in cued(sentence, _ONE_FOR, "one for", "partial"):
+        what = _object(match.group("x"))
+        if what and not sentence.rstrip().endswith("?"):
+            if match.group("neg"):
+                found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
+            else:
+                found.append(_preference(f"Likes {what}", what, polarity="positive"))
+    for match in _VERDICT.finditer(sentence):
+        said = match.group("x")
+        what = "" if _SOMEONE.match(said) else _object(_without_leading_filler(said))
+        if what and not sentence.rstrip().endswith("?"):
+            loved = match.group("good") is not None
+            verb, polarity = ("Loves", "positive") if loved else ("Hates", "negative")
+            found.append(_preference(f"{verb} {what}", what, polarity=polarity, strong=True))
     return found
 
 

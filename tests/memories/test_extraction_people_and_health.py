@@ -360,3 +360,41 @@ def test_statements_run_together_in_an_introduction_are_each_read(message: str, 
 )
 def test_a_date_a_joke_or_an_address_is_not_read_as_a_status_or_a_relative(message: str, unexpected: str) -> None:
     assert unexpected not in _contents(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I could talk about bees all day, so please, ask me anything.", "Wants to talk about bees"),
+        ("honestly I just want to talk about te reo more with you", "Wants to talk about te reo"),
+        ("honestly i want to learn more about small business taxes", "Wants to talk about small business taxes"),
+        ("please don't comment on my weight. I get enough of that", "Doesn't want to talk about their weight"),
+        ("don't joke about my accent", "Doesn't want to talk about their accent"),
+        ("hozier is my comfort artist", "Loves hozier"),
+        ("Friends is my comfort show", "Loves Friends"),
+        ("Salty liquorice is the best thing in the world", "Loves Salty liquorice"),
+        ("phone calls are my personal hell", "Hates phone calls"),
+        ("francesinha is a religious experience", "Loves francesinha"),
+        ("Mondays are my nemesis", "Hates Mondays"),
+        ("I have always been partial to a Welsh cake with my tea.", "Likes a Welsh cake"),
+        ("I'm rather partial to a gin", "Likes a gin"),
+        ("I'm not one for big parties", "Doesn't like big parties"),
+    ],
+)
+def test_tastes_and_topics_said_as_verdicts_or_the_older_way(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Tom is the best thing that ever happened to me",
+        "this week is my personal hell",
+        "my boss is my nemesis",
+        "meeting you is the best thing ever",
+        "is pineapple on pizza a crime?",
+        "I could talk about it all day",
+    ],
+)
+def test_people_times_the_listener_and_questions_are_no_verdict_on_a_taste(message: str) -> None:
+    assert not [c for c in _contents(message) if c.startswith(("Loves", "Hates", "Wants"))]
