@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from contacts.models import Mood
 from moods.classification.keywords import DEFAULT_CONFIDENCE, MAX_CHARS, classify_keywords
 from moods.classification.reading import MoodReading
 
@@ -662,3 +663,23 @@ def test_missing_someone_gone_reads_sad(text: str) -> None:
 @pytest.mark.parametrize("text", ["The office is quiet without the boss today", "that song reminds me of summer"])
 def test_a_quiet_place_or_a_memory_alone_is_not_grief(text: str) -> None:
     assert classify_keywords(text).mood != "sad"
+
+
+@pytest.mark.parametrize(
+    ("text", "mood"),
+    [
+        ("Feeling very low. 18 years I built that school.", Mood.SAD),
+        ("just finished 3 nights in a row. running on fumes", Mood.SAD),
+        ("absolutely knackered after that shift", Mood.SAD),
+        ("Los extraño tanto", Mood.SAD),
+        ("foi de boa, mas dói", Mood.SAD),
+        ("TRYOUTS TOMORROW im gonna throw up", Mood.ANXIOUS),
+        ("big interview at 9, wish me luck", Mood.ANXIOUS),
+        ("his teacher thinks he needs an assessment. i don't know how to feel", Mood.ANXIOUS),
+        ("fml the car battery died at 3am", Mood.FRUSTRATED),
+    ],
+)
+def test_feelings_said_the_ways_a_third_corpus_showed(text: str, mood: str) -> None:
+    """Issue 18's fifth pass: lowness with an intensifier, exhaustion in slang, missing and hurting in Spanish and
+    Portuguese, nerves said by the body or to the listener, "fml" (each a cue phrase, not a sentence)."""
+    assert classify_keywords(text).mood == mood
