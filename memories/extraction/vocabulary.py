@@ -60,6 +60,13 @@ RELATIONS = {
     "mam": "mother", "mammy": "mother", "nanay": "mother", "tatay": "father", "kuya": "brother", "missus": "wife",
     "cofounder": "cofounder", "co-founder": "cofounder", "co-worker": "colleague", "stepson": "stepson",
     "stepdaughter": "stepdaughter",
+    # as chat shortens them, and the words some say for a partner or a manager
+    "gf": "girlfriend", "bf": "boyfriend", "hubby": "husband", "hubs": "husband", "wifey": "wife", "bro": "brother",
+    "sis": "sister", "big bro": "brother", "lil bro": "brother", "little bro": "brother", "big sis": "sister",
+    "lil sis": "sister", "little sis": "sister", "stepbrother": "stepbrother", "stepsister": "stepsister",
+    "half-brother": "brother", "half-sister": "sister", "half brother": "brother", "half sister": "sister",
+    "team lead": "manager", "line manager": "manager", "sambo": "partner", "comadre": "comadre",
+    "compadre": "compadre",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.

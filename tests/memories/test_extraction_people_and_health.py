@@ -398,3 +398,18 @@ def test_tastes_and_topics_said_as_verdicts_or_the_older_way(message: str, expec
 )
 def test_people_times_the_listener_and_questions_are_no_verdict_on_a_taste(message: str) -> None:
     assert not [c for c in _contents(message) if c.startswith(("Loves", "Hates", "Wants"))]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my gf Kayla made me a playlist", "Girlfriend's name is Kayla"),
+        ("my big bro Tyler is in the army", "Brother's name is Tyler"),
+        ("My sambo Lars says I talk more to the bees than to him", "Partner's name is Lars"),
+        ("my team lead Rui is very chill", "Manager's name is Rui"),
+        ("my hubby Dave works at Tesco", "Husband's name is Dave"),
+        ("bro, my sis Anna lives in Leeds", "Anna lives in Leeds"),
+    ],
+)
+def test_relations_as_chat_shortens_them(message: str, expected: str) -> None:
+    assert expected in _contents(message)
