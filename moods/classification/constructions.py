@@ -69,6 +69,12 @@ OTHERS: tuple[Construction, ...] = (
         r"\bwould (?:it|that|this) be (?:so |too |really |that |very )?"
         r"(?:weird|bad|wrong|crazy|stupid|selfish|terrible|awful|a mistake)\b"
         r"|\bis it (?:weird|bad|wrong|crazy|stupid|selfish) (?:that|if) i\b")),
+    # "im not fine", "i am not okay", "not doing great tbh": saying one is not all right ("not bad" is; "it's not ok
+    # that they…" is about something else)
+    Construction(Mood.SAD, "not all right", re.compile(
+        r"(?:\b(?:im|i am|i feel|feeling)|^\W*)\s*(?:really |honestly |just |so |definitely |clearly )?not "
+        r"(?:ok|okay|fine|alright|all right|good|great|doing (?:well|ok|okay|good|great|fine))\b"
+        r"(?! (?:with|at|to|for)\b)")),
     # "nobody actually likes me", "no one in this city cares", "nobody texted me"
     Construction(Mood.SAD, "nobody cares", re.compile(
         r"\b(?:nobody|no one|noone)(?: \w+){0,4}? (?:likes|liked|loves|cares|cared|texted|called|remembered|remembers|"

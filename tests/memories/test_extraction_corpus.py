@@ -77,6 +77,8 @@ DATA = Path(__file__).resolve().parents[2] / "bench" / "data"
 CORPUS = DATA / "extraction_corpus.jsonl"
 HELDOUT = DATA / "extraction_heldout.jsonl"
 DEV2 = DATA / "extraction_dev2.jsonl"
+DEV3 = DATA / "extraction_dev3.jsonl"
+HELDOUT2 = DATA / "extraction_heldout2.jsonl"
 ENTITY_TYPES = {"person", "pet", "location", "workplace", "school", "hobby", "topic"}
 POLARITIES = {"positive", "negative", "comparative", "avoid", "interest"}
 MIN_MESSAGES = 400
@@ -127,6 +129,29 @@ DEV2_FLOORS = {
     ("entities", "all", "recall"): 0.62,
     ("mood", "keywords", "accuracy"): 0.75,
 }
+# The third development corpus (issue 18's fifth pass, written blind by a helper from the conventions alone, then tuned
+# on by kind): on arrival facts P 0.82 R 0.28, preferences P 0.88 R 0.45, entities P 0.87 R 0.38, mood 0.59.
+DEV3_FLOORS = {
+    ("memories", "fact", "precision"): 0.91,
+    ("memories", "fact", "recall"): 0.42,
+    ("memories", "preference", "precision"): 0.90,
+    ("memories", "preference", "recall"): 0.59,
+    ("entities", "all", "precision"): 0.88,
+    ("entities", "all", "recall"): 0.49,
+    ("mood", "keywords", "accuracy"): 0.61,
+}
+# A second held-out corpus (written blind by another helper during issue 18's fifth pass; never read, figures only):
+# the code at the pass's start read facts P 0.817 R 0.332, preferences P 0.902 R 0.544, entities P 0.777 R 0.439,
+# mood 0.550 — rules tuned on three corpora reach a third of the facts of people nobody has read.
+HELDOUT2_FLOORS = {
+    ("memories", "fact", "precision"): 0.83,
+    ("memories", "fact", "recall"): 0.34,
+    ("memories", "preference", "precision"): 0.90,
+    ("memories", "preference", "recall"): 0.55,
+    ("entities", "all", "precision"): 0.78,
+    ("entities", "all", "recall"): 0.45,
+    ("mood", "keywords", "accuracy"): 0.54,
+}
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).
 MAX_SAD_AS_HAPPY = 0
 
@@ -163,7 +188,9 @@ def test_the_corpus_is_large_and_covers_every_mood(corpus: list[dict[str, Any]])
         assert sum(item["mood"] == mood for item in corpus) >= MIN_PER_MOOD, mood
 
 
-@pytest.mark.parametrize("path", [CORPUS, HELDOUT, DEV2], ids=["corpus", "heldout", "dev2"])
+@pytest.mark.parametrize(
+    "path", [CORPUS, HELDOUT, DEV2, DEV3, HELDOUT2], ids=["corpus", "heldout", "dev2", "dev3", "heldout2"]
+)
 def test_every_line_follows_the_schema(path: Path) -> None:
     corpus = load_corpus(str(path))
     ids = [item["id"] for item in corpus]
@@ -222,12 +249,23 @@ def test_a_dev2_figure_stays_at_or_above_its_floor(
     assert _figure(dev2_figures, path) >= floor
 
 
-def test_the_three_corpora_hold_different_lives_and_sayings() -> None:
-    corpora = [load_corpus(str(path)) for path in (CORPUS, HELDOUT, DEV2)]
+@pytest.mark.parametrize(
+    ("path", "floors"),
+    [(DEV3, DEV3_FLOORS), (HELDOUT2, HELDOUT2_FLOORS)],
+    ids=["dev3", "heldout2"],
+)
+def test_the_later_corpora_stay_at_or_above_their_floors(path: Path, floors: dict[tuple[str, ...], float]) -> None:
+    figures = score_corpus(load_corpus(str(path)))
+    below = {"/".join(key): _figure(figures, key) for key, floor in floors.items() if _figure(figures, key) < floor}
+    assert below == {}
+
+
+def test_the_corpora_hold_different_lives_and_sayings() -> None:
+    corpora = [load_corpus(str(path)) for path in (CORPUS, HELDOUT, DEV2, DEV3, HELDOUT2)]
     lives = [{item["id"].rsplit("-", 1)[0] for item in items} for items in corpora]
     sayings = [{item["text"] for item in items if len(item["text"].split()) > 3} for items in corpora]
-    for a in range(3):
-        for b in range(a + 1, 3):
+    for a in range(len(corpora)):
+        for b in range(a + 1, len(corpora)):
             assert not lives[a] & lives[b] and not sayings[a] & sayings[b], (a, b)
 
 

@@ -683,3 +683,15 @@ def test_feelings_said_the_ways_a_third_corpus_showed(text: str, mood: str) -> N
     """Issue 18's fifth pass: lowness with an intensifier, exhaustion in slang, missing and hurting in Spanish and
     Portuguese, nerves said by the body or to the listener, "fml" (each a cue phrase, not a sentence)."""
     assert classify_keywords(text).mood == mood
+
+
+@pytest.mark.parametrize(
+    "text", ["im not fine", "i am not okay", "honestly not ok lol", "not doing great tbh lol", "ok im not fine lol"]
+)
+def test_saying_one_is_not_all_right_is_sad_even_with_a_laugh(text: str) -> None:
+    assert classify_keywords(text).mood == Mood.SAD
+
+
+@pytest.mark.parametrize("text", ["im not good at maths", "im not ok with that plan"])
+def test_not_good_at_a_thing_or_not_ok_with_a_plan_is_not_sadness(text: str) -> None:
+    assert classify_keywords(text).mood != Mood.SAD
