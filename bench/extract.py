@@ -447,6 +447,11 @@ ADVERSARIAL = {
     "spaces after an age": "I'm almost 30" + " " * 3990 + "x",
     "a year of study, often": "I'm in my first year. " * 180,
     "a pastime, often": "I do yoga every day. " * 190,
+    # found by the review of issue 18's fifth pass: "ok so" as a question's opener backtracked exponentially (22
+    # repeats took 1.3 s); kids listed with ages; a relation opening clauses
+    "ok so, often": "ok so " * 660,
+    "kids with ages": "two kids, Bella 8 and Kevin 5 and " * 115,
+    "I'm …, husband …": "I am 52, husband Rakesh " * 160,
 }
 # Read knowing a contact's people, as the pipeline does (a sentence naming one at every clause head is the worst).
 KNOWN_PEOPLE = {"Kasia": "wife", "Tom": "boyfriend", "Priya": "sister"}

@@ -13,7 +13,7 @@ from memories.extraction import boundaries, facts, household, known, languages, 
 from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions, relation_owned
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.facts.identity import GREETING_ONLY
-from memories.extraction.text import normalise, sentences, stated, with_apostrophes, without_quotations
+from memories.extraction.text import UNREAL, normalise, sentences, stated, with_apostrophes, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
@@ -77,6 +77,10 @@ def _sentences(message: str) -> list[str]:
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
+    # "Married to Harry Styles. In my dreams.": a sentence that only says the one before is a dream takes it back
+    for i in range(1, len(said)):
+        if UNREAL.search(said[i]) and len(said[i].split()) <= 5:
+            said[i - 1] = ""
     return said
 
 

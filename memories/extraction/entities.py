@@ -128,16 +128,23 @@ def appositions_fronted(sentence: str) -> str:
 # "Husband Rakesh is branch manager at SBI", "Daughter Hana is 10": a sentence (or a clause after "I'm …,") opening
 # with a relation and a name, the "my" left out, as notes and introductions are typed. Read as "my husband Rakesh …"
 # when a verb of a statement follows the name ("Sister Act is my favourite film", "Dad Jokes are the best" are not).
+# Only the kin whose word is no title: "Mother Teresa", "Father Ted", "Son Heung-min", "Manager Ange", "Papa Johns",
+# "Daddy Yankee", "Partner Nina is leading the audit" are names or titles of others.
+_OWNED_KIN = ("husband", "wife", "hubby", "wifey", "daughter", "boyfriend", "girlfriend", "fiance", "fiancé", "fiancee",
+              "fiancée", "gf", "bf", "mum", "mom", "stepdaughter", "stepson", "grandson", "granddaughter")  # fmt: skip
 _RELATION_OPENS = re.compile(
     # opening the sentence, or a clause after one saying who one is ("I am 52, husband Rakesh is …")
-    rf"(?:^|^\W*(?i:i['’]?m|i\s+am)\b(?:[^,.!?]{{0,40}},\s*){{1,2}})(?P<lead>\W*)(?P<kind>(?i:{alternation(RELATIONS)}))\s+"
+    rf"(?:^|^\W*(?i:i['’]?m|i\s+am)\b(?:[^,.!?]{{0,40}},\s*){{1,2}})(?P<lead>\W*)(?P<kind>(?i:{alternation(_OWNED_KIN)}))\s+"
     rf"(?P<name>[A-Z][a-z][\w'-]*)"
     r"(?=\s+(?:is|was|has|had|works|worked|lives|lived|just|says|said|got|teaches|studies|runs|turned|passed|died)\b"
     r"|\s*,\s*\d{1,2}\b)"
 )
 
 
-_A_TITLE = re.compile(r"(?i)\b(?:favou?rite|film|movie|book|song|show|series|album|game|musical|play)s?\b")
+_A_TITLE = re.compile(
+    r"(?i)\b(?:favou?rite|film|movie|book|song|show|series|album|game|musical|play|episode|season|tv|sitcom)s?\b"
+    r"|\bback\s+on\b"
+)
 
 
 def relation_owned(sentence: str) -> str:

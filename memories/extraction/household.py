@@ -82,10 +82,20 @@ _SELF_DESCRIBED = re.compile(r"(?i)\b(?:single|first[\s-]time|stay[\s-]at[\s-]ho
 _KIN_RELATIONS = {term: RELATIONS[term] for term in _KIN_TERMS}  # the relation each word names
 
 
-# Someone else's, said before a list that opens a clause: "my sister has two kids, …", "Tom's boys, …"
-_SOMEONE_ELSES_BEFORE = re.compile(
-    r"(?i)\b(?:my\s+\w+|his|her|their|\w+['’]s)\s+(?:\w+\s+)?(?:has|have|had)?\s*$|\w['’]s\s*$"
+# A list of names with ages is one's own family when a clause about oneself comes before it ("I'm 45, married, two
+# kids, Leo 12 and Ana 9", "married to Minh 11 yrs, 2 kids Bella 8 and Kevin 5") or, opening the sentence, when it says
+# they are one's own after ("Two kids, Tomáš 9 and Anička 6, they are with me every second week"); not the kids one
+# babysits, coaches or teaches ("Babysitting today. Two kids, Max 6 and Ollie 4, absolute chaos").
+_SELF_BEFORE = re.compile(
+    r"(?i)^\W*(?:i['’]?m|i\s+am|married|divorced|separated|widowed|single\s+(?:mum|mom|dad|parent))\b[^.!?]*[,;]\s*$"
 )
+_MINE_AFTER = re.compile(
+    r"(?i)\s*,?\s*(?:they(?:['’]re|\s+are)\s+(?:with\s+me|mine|my\b)|(?:both\s+)?mine\b|(?:they\s+)?live\s+with\s+me)"
+)
+# One name said after its kind ends there: "we got a dog, Lucky!", "a cat, Miso, who …"
+_NAME_ENDS = re.compile(r"(?i)\s*(?:$|[,.!;)]|\s+(?:and|who|she|he|lol|haha)\b|\s+[^\w\s])")
+_NOT_CHILDREN = frozenset({"year", "grade", "class", "room", "size", "level", "page", "week", "day", "round", "stage",
+                           "table", "group", "team", "mum", "mom", "dad", "nan", "gran"})  # fmt: skip
 
 
 def several_named(sentence: str) -> list[Candidate]:
@@ -95,14 +105,18 @@ def several_named(sentence: str) -> list[Candidate]:
     for match in _SEVERAL.finditer(sentence):
         before = sentence[: match.start()]
         listed = [_NAME_AND_AGE.match(said) for said in re.split(r"\s*,\s*|\s*,?\s*(?:and|&)\s+", match.group("names"))]
+        if any(item is None or item.group("name").lower() in _NOT_CHILDREN for item in listed):
+            continue  # "two kids, Year 2 and Year 5": school years, not names
         aged = all(item and item.group("age") for item in listed)
-        opens_clause = re.search(r"(?:^|[,;])\W*$", before) is not None and not _SOMEONE_ELSES_BEFORE.search(before)
-        if not _OWNER.search(before) and not (aged and opens_clause):
+        said_as_own = _SELF_BEFORE.search(before) or (not before.strip() and _MINE_AFTER.match(sentence, match.end()))
+        if not _OWNER.search(before) and not (aged and said_as_own):
             continue
         kind = match.group("kind").lower()
         names = [item.group("name") for item in listed if item]
         if len(names) == 1 and kind in _PETS and re.search(r"(?i)\b(?:named|called)\s", match.group(0)):
             continue  # "a golden retriever named Bruno" is the pet rules' (named_entity_facts); "a dog, Lucky" is ours
+        if len(names) == 1 and not _NAME_ENDS.match(sentence, match.end()):
+            continue  # "a dog, Jack Russell cross", "a dog, German shepherd", "a cat, Dad is furious": no name
         mentions = [_mention(kind, name) for name in names]
         said = f"{match.group('count').lower()} {kind}"
         if len(names) == 1:  # "a little girl called Rin" → "Has a daughter named Rin"
@@ -167,8 +181,8 @@ def named_first(sentence: str) -> list[Candidate]:
     lowercase = sentence == sentence.lower()
     said = [*_IS_MY.finditer(sentence), *(_IS_MY_LOWERCASE.finditer(sentence) if lowercase else ())]
     for match in said:
-        if match.group("name").lower() in STOPWORDS:
-            continue  # "that's my dad", "it's my sister"
+        if match.group("name").lower() in STOPWORDS or match.group("name").lower() in _NOT_A_PARTNER:
+            continue  # "that's my dad", "it's my sister"; "Coffee is officially my best friend"
         people = person_mentions(f"my {match.group('kind')} {title(match.group('name'))}")
         if len(people) != 1 or not is_named(people[0]):
             continue
@@ -258,7 +272,7 @@ _PARTNER_SAID = (
             rf"(?<![\w'’-]){_person(3)}\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?got\s+married)\b"
             rf"|(?i:\bi(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)\s+been)\s+married\s+to\s+|\bi\s+(?:just\s+)?married\s+"
             # without the "I", opening a sentence about oneself: "married to Minh 11 yrs, 2 kids"
-            rf"|^\W*(?:happily\s+)?married\s+to\s+)"
+            rf"|^\W*(?:happily\s+)?married\s+to\s+(?![^.!?]*(?:\bin\s+my\s+(?:dreams|head)|,\s*my\s+\w+\s+)))"
             rf"{_person(4)}{_CLAUSE_ENDS}"
         ),
         "Is married to {}",
@@ -290,10 +304,11 @@ _PARTNER_SAID = (
 )
 # Capitalised words that are no partner: apps, brands, habits said as lovers ("I broke up with Netflix").
 _NOT_A_PARTNER = frozenset({
+    "alexa", "siri", "duolingo", "chatgpt", "google", "bed", "sofa", "couch", "pillow", "wine", "tea", "cake",
     "he", "she", "they", "him", "her", "them", "someone", "somebody", "nobody", "dr", "doctor", "mr", "mrs", "ms",
     "tinder", "hinge", "bumble", "grindr", "online", "netflix", "facebook", "instagram", "tiktok", "twitter", "reddit",
-    "youtube", "uber", "google", "amazon", "spotify", "ryanair", "work", "sugar", "coffee", "carbs", "gluten",
-    "alcohol", "chocolate", "pizza", "wine", "beer", "gym", "management", "everyone", "everybody", "god", "jesus",
+    "youtube", "uber", "amazon", "spotify", "ryanair", "work", "sugar", "coffee", "carbs", "gluten",
+    "alcohol", "chocolate", "pizza", "beer", "gym", "management", "everyone", "everybody", "god", "jesus",
 })  # fmt: skip
 # A sentence that jokes or reports what others think is no statement of one's own partner.
 _JOKING = re.compile(

@@ -28,6 +28,11 @@ _PASSING = frozenset({"stroke", "covid", "add", "ms", "concussion", "ulcer", "ul
 # Conditions one "gets" again and again ("I get migraines", "i get really bad panic attacks").
 _RECURRING = r"(?:migraines|panic\s+attacks|seizures)"
 _LASTING_WORDS = alternation(CONDITIONS - _PASSING)
+_JOKE = re.compile(r"(?i)\b(?:lol|lmao|lmfao|haha\w*|jk)\b|😂|🤣|💀")
+_ENDS_CLAUSE = (
+    r"(?=\s*(?:$|[.,;!?)]|\s(?:so|and|but|since|from|when|as|too|lol|like|every|a\s+(?:month|week)|on|in|at|before"
+    r"|during|after|if)\b))"
+)
 _CONDITION = re.compile(
     rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?"
     rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with"
@@ -36,12 +41,14 @@ _CONDITION = re.compile(
     # "they diagnosed me with…", "Diagnosed with ADHD at 34": a diagnosis given to the speaker (not "my son was
     # diagnosed with…", "Tom, diagnosed with…")
     rf"|(?:\b(?:they|doctors?|docs?|he|she|gp)\s+(?:just\s+|finally\s+)?diagnosed\s+me\s+with"
-    rf"|^\W*(?:just\s+|finally\s+|officially\s+)?(?:got\s+|been\s+)?diagnosed\s+with)\s+"
+    # not when someone else is the sentence's subject after all: "Diagnosed with cancer at 45, my aunt is now 80"
+    rf"|^\W*(?:just\s+|finally\s+|officially\s+)?(?:got\s+|been\s+)?diagnosed\s+with(?![^.!?]*,\s*(?:my\s+\w+|he|she|they)\b))\s+"
     # "i got asthma" (not "i got a cold", "i got covid last week": what passes is _PASSING's), "I get migraines"
-    rf"|i\s+got\s+(?=(?:{_LASTING_WORDS})\b(?![^.!?]*\b(?:today|yesterday|last|this|again|as\s+a\s+(?:kid|child|baby|teen)|when\s+i\s+was"
-    rf"|grew\s+out|went\s+away|gone)\b))"
+    # the condition ends its clause ("i got arthritis cream for my nan", "I get migraines jokes" are things)
+    rf"|i\s+got\s+(?=(?:{_LASTING_WORDS}){_ENDS_CLAUSE}(?![^.!?]*\b(?:today|tonight|yesterday|last|this|again|just"
+    rf"|as\s+a\s+(?:kid|child|baby|teen)|when\s+i\s+was|grew\s+out|went\s+away|gone)\b))"
     rf"|i\s+(?:often\s+|still\s+|also\s+|sometimes\s+)?get\s+(?=(?:really\s+|very\s+|bad\s+|awful\s+|terrible\s+)*"
-    rf"(?:{_RECURRING})\b))"
+    rf"(?:{_RECURRING}){_ENDS_CLAUSE}))"
     rf"(?!(?:zero|no|not|never|been|a\s+bit|a\s+lot|lots|some|much|more|less|little|bad|mild|slight)\b)"
     rf"(?P<x>(?:[\w'-]+\s+){{0,3}}?(?:{_CONDITION_WORDS})(?:\s+(?:{_CONDITION_WORDS}))*)(?![\w-])"
 )
@@ -57,39 +64,18 @@ _MEDICATION_WORDS = rf"(?:{alternation(MEDICATIONS)}|{_DRUG_ENDINGS})"
 # twice a day", "… and take warfarin".
 _GENERIC_MEDICATION = frozenset({"meds", "medication", "antibiotics", "steroids", "antidepressants", "the pill"})
 _NAMED_MEDICATION = rf"(?:{alternation(MEDICATIONS - _GENERIC_MEDICATION)}|{_DRUG_ENDINGS})"
+_DOSE = r"(?:\d+(?:\.\d+)?\s*(?:mg|mcg|µg|iu)\s+(?:of\s+)?)?"
 _MEDICATION = re.compile(
-    rf"(?i)\b(?:{I_AM}\s+(?:now\s+|still\s+|also\s+)?on|i\s+(?:also\s+|still\s+|now\s+)?(?:take|'m\s+taking|am\s+taking))"
-    rf"\s+(?P<x>{_MEDICATION_WORDS})\b"
+    rf"(?i)\b(?:{I_AM}\s+(?:now\s+|still\s+|also\s+|currently\s+)?on|i\s+(?:also\s+|still\s+|now\s+)?(?:take|'m\s+taking|am\s+taking)"
+    # put on it by a doctor: "the doctor has put me on warfarin", "my GP started me on ramipril"
+    rf"|\b(?:doctor|doc|dr|gp|consultant|psychiatrist|specialist|cardiologist|neurologist|endocrinologist|oncologist)"
+    rf"\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:put|started|switched)\s+me\s+(?:on|onto)"
+    rf"|(?:^|,)\s*currently\s+on)"
+    rf"\s+{_DOSE}(?P<x>{_MEDICATION_WORDS})\b(?![^.!?]*\bfor\s+(?:a|one|two|three|four|five|six|seven|ten|\d+)\s+(?:days?|weeks?))"
     # without the "I", only a medicine named ("…, taking antibiotics" may be this week's)
     rf"|(?:^|,|\band)\s*(?:on|take|taking)\s+(?P<named>{_NAMED_MEDICATION})\b"
 )
-# A medicine the lists do not know, known by how it is taken: with a dose ("take thyronorm 75 every morning", "on 3mg
-# melatonin"), for what ("I take losartan for the pressure"), or put on by a doctor ("the doctor has put me on
-# warfarin"). Not "I take the bus every morning", "I take Bruno for walks", "the doctor put me on bed rest".
-_DOSE = r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|iu|units?)\b"
-_TAKEN_HOW = (
-    r"\s+\d+(?:\.\d+)?(?:\s*(?:mg|mcg|µg|ml|iu|units?))?(?=\s+(?:every|each|daily|once|twice|a\s+day|at\s+night|in\s+the"
-    r"\s+morning|with|on|before|after)\b|\s*(?:[.,;!]|$))|\s+(?:with\s+(?:breakfast|lunch|dinner|food|meals)|on\s+an\s+empty\s+stomach)\b"
-)
-_TAKEN_FOR = (
-    rf"\s+for\s+(?:my\s+|the\s+|high\s+|low\s+)*(?:{_CONDITION_WORDS}|pressure|heart|pain|sleep|nerves|bones)\b"
-)
-# What one takes that is no medicine: a route, a size, a turn, time, care, photos
-_NOT_MEDICINES = frozenset(
-    {"the", "a", "an", "my", "it", "them", "some", "time", "care", "notes", "photos", "pictures", "walks", "breaks",
-     "naps", "turns", "bed", "rest", "leave", "nights", "days", "hold", "size", "sizes", "bus", "train", "tube",
-     "route", "exit", "line", "platform", "gate", "seat", "number", "flight", "level", "grade", "road", "step",
-     "steps", "shot", "shots", "sugar", "sugars", "milk", "antibiotics", "painkillers", "steroids", "course"}
-)  # fmt: skip
-_MEDICINE = rf"(?P<{{name}}>(?!(?:{alternation(_NOT_MEDICINES)})\b)[a-z][a-z-]{{{{3,}}}})"
-_MEDICINE_BY_USE = re.compile(
-    rf"(?i)\bi\s+(?:also\s+|still\s+|now\s+)?(?:take|am\s+taking|['’]m\s+taking)\s+"
-    rf"(?:{_MEDICINE.format(name='x')}(?=(?:{_TAKEN_HOW}|{_TAKEN_FOR}))|{_DOSE}\s+(?:of\s+)?{_MEDICINE.format(name='y')})"
-    rf"|\b(?:{I_AM}\s+|currently\s+|(?:^|,)\s*)(?:now\s+|still\s+)?on\s+{_DOSE}\s+(?:of\s+)?{_MEDICINE.format(name='z')}"
-    rf"|\b(?:doctor|doc|dr|gp|consultant|psychiatrist|specialist|cardiologist|neurologist|endocrinologist|oncologist)"
-    rf"\s+(?:has\s+|have\s+|just\s+|finally\s+)*(?:put|started|switched)\s+me\s+(?:on|onto)\s+{_MEDICINE.format(name='w')}"
-    rf"(?!\s+(?:diet|rest|leave|duties|list|a\s))(?![^.!?]*\bfor\s+(?:a|one|two|three|\d+|the\s+next)\s+(?:week|days?|weeks))"
-)
+_PUT_ON = re.compile(r"(?i)\b(?:put|started|switched)\s+me\b")
 _ANOTHER_MEDICATION = re.compile(rf"(?i)(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)(?P<named>{_NAMED_MEDICATION})\b")
 # "I'm celiac", "type 2 diabetic, on metformin", "lactose intolerant btw": a condition said as what one is, by the
 # speaker ("I'm …") or as a clause of its own at the start of a sentence.
@@ -127,7 +113,8 @@ _OVER_SOON = frozenset({"covid", "covid-19", "flu", "pneumonia", "bronchitis", "
 # A condition of one's past, dated: "I had breast cancer in 2019", "had a stroke back in 2015" (not "I had covid last
 # week": no year).
 _HAD_CONDITION = re.compile(
-    rf"(?i)\bi\s+had\s+(?P<x>(?:an?\s+)?(?:[\w'-]+\s+){{0,2}}?(?!(?:{alternation(_OVER_SOON)})\b)(?:{_CONDITION_WORDS}))"
+    rf"(?i)\bi\s+had\s+(?!(?:my|his|her|their|our|[\w'-]+['’]s)\s)"
+    rf"(?P<x>(?:an?\s+)?(?:(?![\w'-]+['’]s\b)[\w'-]+\s+){{0,2}}?(?!(?:{alternation(_OVER_SOON)})\b)(?:{_CONDITION_WORDS}))"
     r"\s+(?:in|back\s+in)\s+"
     r"(?P<year>(?:19|20)\d\d)\b"
 )
@@ -138,6 +125,8 @@ _AIDS = (
 )
 _USES_AID = re.compile(
     rf"(?i)\bi\s+(?:now\s+|also\s+|still\s+)?(?P<verb>wear|use|have)\s+(?:two\s+|2\s+|a\s+pair\s+of\s+)?(?P<x>{_AIDS})\b"
+    # the aid ends its clause ("a wheelchair ramp", "a cane toad", "hearing aids in stock", "a wheelchair at work")
+    r"(?=\s*(?:$|[.,;!?)]|\s(?:now|since|and|because|so|lol|these\s+days|every\s+day|most\s+days|full[\s-]time)\b))"
 )
 _SOBER = re.compile(
     rf"(?i)\b(?:{I_AM}\s+(?:now\s+)?sober|i've\s+been\s+sober|\d+\s+(?:years?|months?|weeks?|days?)\s+sober"
@@ -148,8 +137,11 @@ _OFTEN = (
     r"(?:every\s+(?:day|morning|evening|night|week|weekend|sunday|monday|tuesday|wednesday|thursday|friday|saturday)"
     r"|each\s+week|(?:\d+|once|twice|three|four|five|six)\s+(?:times\s+)?a\s+(?:week|month|day)|daily|weekly"
     r"|on\s+(?:sundays|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|weekends)|most\s+(?:days|weekends)"
-    r"|regularly|whenever\s+i\s+(?:can|get\s+the\s+chance)|any\s+chance\s+i\s+get|since\s+(?:19|20)\d\d)"
+    r"|regularly)"
 )
+# Kept up as a habit, said only right after the activity or where it is done: "I hike in the Krkonoše whenever I can",
+# "I fish since 2001" (not "I run away from my problems whenever I can", "I run a small business since 2015")
+_WHEN_I_CAN = r"(?:whenever\s+i\s+(?:can|get\s+the\s+chance)|any\s+chance\s+i\s+get|since\s+(?:19|20)\d\d)"
 _SUBJECT = r"(?:\bi|\bwe|(?:^|,\s*))"  # "I sing…", "we play…", or elided after a comma ("…, running 5 times a week")
 # Where an activity is done as a habit: "I box at a gym", "I sing in a choir".
 _VENUE = (
@@ -174,9 +166,11 @@ _ACTIVITIES = alternation([*ACTIVITY_VERBS, *_GERUNDS])
 _DOES_OFTEN = re.compile(
     rf"(?i){_SUBJECT}\s*(?:(?:also|still|usually|try\s+to|like\s+to)\s+)?(?P<verb>{_ACTIVITIES})(?![\w-])"
     rf"(?:(?P<how>[^.,;!?]{{0,40}}?)\s+{_OFTEN}\b"
-    # "I sing second bass with the Morriston Orpheus Choir": a word or two of what one does there may come first
-    rf"|(?:\s+(?!(?:the|a|an|my|our|his|her|their|it|them|errands|things|stuff|for|with|in|at)\b)[\w'-]+){{0,2}}?"
-    rf"\s+(?P<venue>{_VENUE}))"
+    rf"|(?P<where>\s+(?:in|at|on|around|along|near)\s+[^.,;!?]{{1,30}}?)?\s+{_WHEN_I_CAN}\b"
+    rf"|\s+(?P<venue>{_VENUE})"
+    # "I sing second bass with the Morriston Orpheus Choir": the part one sings or plays may come first
+    rf"|(?<=sing|play)(?:\s+(?:first|second|third|lead|rhythm|bass|tenor|alto|soprano|baritone|violin|viola|cello"
+    rf"|guitar|keys|drums|trumpet)){{1,2}}\s+(?P<part_venue>{_VENUE}))"
 )
 _GOES_TO = re.compile(
     rf"(?i)\b(?:i|we)\s+go\s+to\s+(?:the|a|my|our)\s+(?P<x>[\w&'-]+(?:\s+[\w&'-]+)?)\s+"
@@ -200,6 +194,8 @@ _VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?
 def health_conditions(sentence: str) -> list[Candidate]:
     found = []
     for match in _CONDITION.finditer(sentence):
+        if "diagnosed" in match.group(0).lower() and _JOKE.search(sentence):
+            continue  # "she diagnosed me with main character syndrome lol"
         condition = to_third_person(" ".join(match.group("x").split()))
         found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
                                value=(facet("has", condition),)))  # fmt: skip
@@ -210,11 +206,10 @@ def health_conditions(sentence: str) -> list[Candidate]:
         said = condition if match.re is _DIAGNOSED else f"is {condition}"
         found.append(Candidate(FACT, f"{'Has' if match.re is _DIAGNOSED else 'Is'} {condition}",
                                slot=f"health:{entity_key(condition)}", value=(facet("has", said),)))  # fmt: skip
-    for match in _MEDICINE_BY_USE.finditer(sentence):
-        medicine = next(said for said in match.groups() if said).lower()
-        found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
     for match in _MEDICATION.finditer(sentence):
         medicines = [(match.group("x") or match.group("named")).lower()]
+        if medicines[0] in _GENERIC_MEDICATION and _PUT_ON.search(match.group(0)):
+            continue  # "the doctor put me on antibiotics": a course, not a medicine one lives on
         while more := _ANOTHER_MEDICATION.match(sentence, match.end()):  # "ramipril and atorvastatin"
             medicines.append(more.group("named").lower())
             match = more
@@ -249,7 +244,7 @@ def hobbies(sentence: str) -> list[Candidate]:
         if verb == "volunteer" or (verb == "play" and re.match(r"(?i)\s*i\b", match.group(0))):
             continue  # "I volunteer at …" and "I play cricket" have their own rules
         activity = gerund(verb)
-        how = match.group("how") if match.group("how") is not None else match.group("venue")
+        how = next((match.group(g) for g in ("how", "where", "venue", "part_venue") if match.group(g) is not None), "")
         detail = clean_phrase(to_third_person(how or ""), max_words=6)
         if _PLAYS.match(verb) and (not detail or detail.split()[0].lower() in {"with", "at", "in", "for", "around"}):
             continue  # "I play with my kids every day": no game named
@@ -302,24 +297,31 @@ _DAYS = (
 # "Sundays I fish at the Wannsee".
 # Not when the clause goes on about the habit: "Cooking every night is exhausting", "Drums every night from next door".
 # What is a passion but no pastime: work, people, food
+# What is said as a passion or a hobby but is no pastime: work, people, food, vices and moods said in jest
 _NOT_PASTIMES = (
     "work", "working", "my", "the", "this", "that", "it", "family", "kids", "god", "food", "money", "you", "nothing",
-    "something", "everything", "being", "teaching", "nursing", "job", "coffee", "pizza",
+    "something", "everything", "being", "teaching", "nursing", "job", "coffee", "pizza", "she", "he", "they", "jesus",
+    "complaining", "overthinking", "crying", "gambling", "drinking", "sleeping", "arguing", "procrastinating",
+    "worrying", "eating", "shopping", "napping", "smoking", "doomscrolling", "ranting", "gossiping", "moaning",
+    "helping", "law", "medicine", "wine", "beer", "sarcasm", "revenge", "dead", "gone", "dying", "killing",
 )  # fmt: skip
 _PASTIME_OFTEN = re.compile(
     rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:{_OFTEN}|every\s+\w+)\b"
     r"(?![^.,;!?]*?\b(?:is|was|are|were|from|keeps|makes|kills)\b)"
 )
 _MY_OWN = r"my\s+(?:real\s+|true\s+|biggest\s+|greatest\s+|one\s+|only\s+|big\s+|whole\s+|favou?rite\s+)?"
+_MY_OWN = r"my\s+(?:real\s+|true\s+|biggest\s+|greatest\s+|one\s+|only\s+|big\s+|whole\s+|favou?rite\s+)?"
 _PASTIME_IS_MINE = re.compile(
     rf"(?i)^\W*(?P<x>{_PASTIMES})\s+(?:is|are)\s+(?:how\s+i\s+(?:switch\s+off|unwind|relax|de-?stress|stay\s+sane)"
     rf"|{_MY_OWN}(?:thing|life|escape|therapy|happy\s+place|passion|hobby|sanity|zen\s+thing))\b"
     # a pastime the list lacks, said as one's passion or hobby: "Beekeeping is my real passion", "bonsai is my zen
-    # thing" (not "Work is my passion", "pizza is my life", "Tom is my everything")
+    # thing", "woodworking is my hobby" (not "Work is my passion", "Tom is my passion", "Crying is my therapy")
     rf"|^\W*(?P<y>(?!(?:{alternation(_NOT_PASTIMES)})\b)[a-z][a-z-]+ing|(?!(?:{alternation(_NOT_PASTIMES)})\b)[a-z][a-z-]{{2,}})"
-    rf"(?<!ing)(?=\s+(?:is|are)\s+{_MY_OWN}(?:passion|hobby|zen\s+thing)\b)"
+    rf"(?<!ing)(?=\s+(?:is|are)\s+{_MY_OWN}(?:hobby|zen\s+thing)\b)"
     rf"|^\W*(?P<z>(?!(?:{alternation(_NOT_PASTIMES)})\b)[a-z][a-z-]+ing)\s+(?:is|are)\s+{_MY_OWN}"
-    rf"(?:passion|hobby|zen\s+thing|thing|escape|therapy|happy\s+place)\b"
+    rf"(?:passion|hobby|zen\s+thing|happy\s+place)\b(?![^.!?]*\b(?:lol|lmao|apparently|jk)\b)"
+    # "My passion is photography", "my real passion is cooking for friends": a pastime or a doing, said after
+    rf"|\b{_MY_OWN}passion\s+(?:is|are)\s+(?P<w>{_PASTIMES}|(?!(?:{alternation(_NOT_PASTIMES)})\b)[a-z]+ing)\b"
 )
 _PASTIME_CLASS = re.compile(
     # the speaker's, said with "I" or with no subject at all: "my daughter signed up for a pottery class" is hers

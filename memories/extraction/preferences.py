@@ -40,7 +40,7 @@ _AVOID = re.compile(
     rf"(?:ever\s+)?"
     # talking and asking are about something ("talk to me like that" is no topic); one mentions a topic itself
     rf"(?:(?:talk|ask|chat|give\s+me\s+(?:advice|tips|lectures?)|lecture)(?:\s+(?:to\s+)?me)?\s+(?:about|on)"
-    rf"|bring\s+up|mention|discuss|comment\s+on|joke\s+about)"
+    rf"|bring\s+up|mention|discuss|comment\s+on(?=\s+my\s))"
     # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
     rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
     rf"|let's\s+not\s+talk\s+about|(?:i'm|i\s+am|im)\s+not\s+(?:really\s+|very\s+)?comfortable\s+(?:talking\s+about|discussing)"
@@ -55,11 +55,11 @@ _AVOID = re.compile(
     rf"(?P<y>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?:tips|advice|lectures?|suggestions))\b"
 )
 _INTEREST = re.compile(
-    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+(?:just\s+|really\s+)?want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to"
-    rf"|i\s+would\s+like\s+to|i'd\s+like\s+to)"
+    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+(?:just\s+|really\s+)?want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to)"
     rf"\s+(?:talk|chat|learn)\s+(?:about|more\s+about)\s+{phrase('x')}"
-    # "I could talk about bees all day": a topic one loves
-    rf"|(?i:\bi\s+could\s+(?:talk|go\s+on)\s+about)\s+(?P<z>[\w\s'-]{{2,40}}?)\s+(?:all\s+day|for\s+hours|forever)\b"
+    # "I could talk about bees all day": a topic one loves (not "… all day but I won't")
+    rf"|(?i:\bi\s+could\s+talk\s+about)\s+(?P<z>[\w\s'-]{{2,40}}?)\s+(?:all\s+day|for\s+hours|forever)\b"
+    rf"(?![^.!?]*\b(?:but|disaster|won't|wont)\b)"
 )
 _DISLIKE = re.compile(
     rf"(?i)(?:\bi\s+{_ADVERB}(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
@@ -186,7 +186,8 @@ _NOT_LOVED = frozenset(
         "dread",
     }
 )
-# Said the older way: "I am not one for these mobile telephones", "I have always been partial to a Welsh cake"
+# Said the older way: "I am not one for these mobile telephones", "I have always been partial to a Welsh cake" (not
+# the disclaimer "I'm not one for complaining, but…", nor "partial to blame")
 _ONE_FOR = re.compile(
     rf"(?i)(?:\bi(?:['’]m|\s+am)\s+(?P<neg>not|never\s+been)\s+(?:really\s+|much\s+|really\s+much\s+)?one\s+for"
     rf"|\bi(?:['’]ve|\s+have)\s+(?:always\s+)?been\s+(?:rather\s+|quite\s+|very\s+)?partial\s+to"
@@ -197,12 +198,14 @@ _ONE_FOR = re.compile(
 # to me" is an event, "this week is the worst" a time: the thing is one of the sentence's words, not a small one).
 _VERDICT = re.compile(
     rf"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)"
-    rf"(?P<x>(?:the\s+)?(?:{_THING_WORD}\s+){{0,3}}{_THING_WORD})"
+    rf"(?P<x>(?!(?:the|this|that|these|those|love|life|today|tonight|tomorrow|yesterday|[\w-]+['’]s)\b)"
+    rf"(?:{_THING_WORD}\s+){{0,3}}{_THING_WORD})"
     r"\s+(?:is|are)\s+(?:honestly\s+|really\s+|literally\s+|basically\s+|just\s+|simply\s+)?"
-    r"(?:(?P<good>the\s+best\s+thing\s+(?:in\s+the\s+(?:world|universe)|on\s+(?:earth|the\s+planet)|ever)"
+    r"(?:(?P<good>the\s+best\s+thing\s+(?:in\s+the\s+(?:world|universe)|on\s+(?:earth|the\s+planet))"
     r"|heaven\s+on\s+earth|a\s+religious\s+experience)"
-    r"|(?P<bad>my\s+(?:personal\s+)?(?:hell|nightmare|kryptonite|nemesis)|a\s+crime(?:\s+against\s+humanity)?"
-    r"|an\s+abomination|the\s+devil(?:['’]s\s+\w+)?))(?![\w-])"
+    r"|(?P<bad>my\s+(?:personal\s+)?(?:hell|nemesis)|a\s+crime\s+against\s+humanity))(?![\w-])"
+    # said of the moment or as a saying: "Tomorrow's exam is my personal hell", "… as the song goes"
+    r"(?![^.!?]*\b(?:as\s+the\s+(?:song|saying)\s+goes|said\s+no\s+one|they\s+say)\b)"
 )
 _MY_COMFORT = re.compile(
     rf"(?i)(?:^|[,;]\s*|\b(?:and|but|because|cause|cuz|since|though|although)\s+)"
@@ -263,6 +266,7 @@ _TOPIC_TIME = re.compile(
 )
 
 
+_WHY = re.compile(r"(?i)\s+(?:before|after|because|since|when|while|so\s+that|so\s+i|as\s+i)\b")
 _NO_TOPIC = re.compile(r"(?i)(?:something|anything|nothing|everything|whatever|other\s+things?)(?:\s+else)?$")
 _LISTENER = re.compile(r"(?i)\s+(?:with|around|in\s+front\s+of|to)\s+me\b")
 
@@ -279,6 +283,7 @@ def topic_preferences(sentence: str) -> list[Candidate]:
             if polarity == "avoid" and _FOR_NOW_ONLY.search(said):
                 continue  # "i dont wanna talk about work rn": not now, which is not never
             said = _LISTENER.split(said)[0]  # "money with me outside of work": the topic is money
+            said = _WHY.split(said)[0]  # "crypto before I lose more money": the topic is crypto
             # "my weight or food": two topics; "design systems sometime": the topic, not when
             for part in re.split(r"\s+(?:or|and|nor)\s+(?=\w)", _TOPIC_TIME.sub("", said)):
                 topic = _object(part, max_words=6, named_new=True)
@@ -388,7 +393,8 @@ def like_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Likes {what}", what, polarity="positive"))
     for match in cued(sentence, _ONE_FOR, "one for", "partial"):
         what = _object(match.group("x"))
-        if what and not sentence.rstrip().endswith("?"):
+        disclaimer = re.match(r"[^.!?]*?,?\s+but\b", sentence[match.start("x") :])
+        if what and not sentence.rstrip().endswith("?") and not disclaimer and not what.lower().startswith("blame"):
             if match.group("neg"):
                 found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
             else:

@@ -91,10 +91,13 @@ _BELIEVED = re.compile(
     r"(?i)\b(?!i\b)[\w'’]+\s+(?:thinks|think|believes?|assumes?|reckons?|jokes?|pretends?|suspects?)\s+(?:that\s+)?"
     r"(?=(?:i|i['’]m|im|me)\b)"
 )
+UNREAL = re.compile(r"(?i)\bin\s+my\s+(?:dreams|head|imagination|fantasies)\b")
+_CLAUSE_BOUNDARY = re.compile(r"[,;]|\b(?:and|but|so|because)\b")
 # How a question typed without "?" opens: asking the listener's view or whether something is so of oneself.
 _ASKED_WITHOUT_MARK = re.compile(
-    r"(?i)^\W*(?:(?:so|ok|okay|honestly|hmm|ok\s+so|hey)\W+)*(?:do|would|did)\s+(?:you|u|ya)\s+(?:think|reckon|say)\b"
-    r"|^\W*(?:(?:so|ok|okay|honestly|hmm|hey)\W+)*(?:is\s+it\s+(?:normal|ok|okay|weird|bad|wrong)|should\s+i|am\s+i|do\s+i)\b"
+    r"(?i)^\W*+(?:(?:so|ok|okay|honestly|hmm|hey)\W++)*+(?:do|would|did)\s+(?:you|u|ya)\s+(?:think|reckon|say)\b"
+    r"|^\W*+(?:(?:so|ok|okay|honestly|hmm|hey)\W++)*+(?:is\s+it\s+(?:normal|ok|okay|weird|bad|wrong)|should\s+i|am\s+i|do\s+i"
+    r"|(?:can|could|may)\s+i\s+(?:take|have|eat|drink|use))\b"
 )
 _REQUEST = re.compile(
     r"(?i)^\W*(?:(?:hey|so|ok|also|pls|please)\W+)*(?:can|could|would|will)\s+(?:we|you|u)\s+(?:please\s+|pls\s+)?"
@@ -113,8 +116,18 @@ def stated(sentence: str) -> str:
     if sentence.rstrip().endswith("?") and not _REQUEST.match(sentence):
         head, comma, _ = sentence.rpartition(",")
         sentence = head if comma and not _QUESTION_START.match(head) else ""
-    supposed = _HYPOTHETICAL.search(sentence) or _BELIEVED.search(sentence)
-    return sentence[: supposed.start()] if supposed else sentence
+    if UNREAL.search(sentence):
+        return ""  # "I got a job at Google in my dreams", "Married to Harry Styles, in my head at least"
+    supposed = _HYPOTHETICAL.search(sentence)
+    if supposed:
+        return sentence[: supposed.start()]
+    believed = _BELIEVED.search(sentence)
+    if believed is None:
+        return sentence
+    # the believer's clause goes: "I'm vegan and my mum thinks I'm mad" keeps "I'm vegan "; "I love how my dad jokes
+    # I'm adopted" keeps nothing (it is about the joke)
+    boundaries = [m.start() for m in _CLAUSE_BOUNDARY.finditer(sentence, 0, believed.start())]
+    return sentence[: boundaries[-1]] if boundaries else ""
 
 
 # Contractions typed without their apostrophe ("i dont eat meat", "cant stand cilantro", "ive got two kids"),

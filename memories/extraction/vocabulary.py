@@ -61,12 +61,11 @@ RELATIONS = {
     "cofounder": "cofounder", "co-founder": "cofounder", "co-worker": "colleague", "stepson": "stepson",
     "stepdaughter": "stepdaughter",
     # as chat shortens them, and the words some say for a partner or a manager
-    "gf": "girlfriend", "bf": "boyfriend", "hubby": "husband", "hubs": "husband", "wifey": "wife", "bro": "brother",
+    "gf": "girlfriend", "bf": "boyfriend", "hubby": "husband", "wifey": "wife", "bro": "brother",
     "sis": "sister", "big bro": "brother", "lil bro": "brother", "little bro": "brother", "big sis": "sister",
     "lil sis": "sister", "little sis": "sister", "stepbrother": "stepbrother", "stepsister": "stepsister",
     "half-brother": "brother", "half-sister": "sister", "half brother": "brother", "half sister": "sister",
-    "team lead": "manager", "line manager": "manager", "sambo": "partner", "comadre": "comadre",
-    "compadre": "compadre",
+    "line manager": "manager", "comadre": "comadre", "compadre": "compadre",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.
@@ -200,6 +199,16 @@ MEDICATIONS = {
     "mirtazapine", "bupropion", "wellbutrin", "lithium", "metformin", "insulin", "levothyroxine", "adderall",
     "ritalin", "methylphenidate", "vyvanse", "concerta", "propranolol", "amlodipine", "lisinopril", "statins",
     "warfarin", "tamoxifen", "melatonin",
+    # common long-term medicines by generic or brand name (the drug endings in lifestyle.py cover many others)
+    "thyronorm", "eltroxin", "euthyrox", "synthroid", "creon", "ventolin", "seretide", "symbicort", "salbutamol",
+    "humira", "ozempic", "wegovy", "mounjaro", "januvia", "jardiance", "xarelto", "eliquis", "plavix", "clopidogrel",
+    "lipitor", "crestor", "nexium", "gabapentin", "pregabalin", "lyrica", "tramadol", "methotrexate",
+    "hydroxychloroquine", "letrozole", "anastrozole", "topiramate", "lamotrigine", "levetiracetam", "keppra",
+    "quetiapine", "seroquel", "olanzapine", "aripiprazole", "abilify", "risperidone", "clozapine", "xanax",
+    "trazodone", "amitriptyline", "nortriptyline", "cymbalta", "effexor", "elvanse", "strattera", "atomoxetine",
+    "guanfacine", "spironolactone", "finasteride", "isotretinoin", "accutane", "estradiol", "progesterone",
+    "buprenorphine", "suboxone", "naltrexone", "antabuse", "allopurinol", "furosemide", "aspirin", "paroxetine",
+    "eutirox", "metformina", "levotiroxina",
     "blood thinners", "beta blockers", "antidepressants", "antibiotics", "meds", "medication", "the pill",
     "birth control", "chemo", "chemotherapy", "dialysis", "hrt", "testosterone", "estrogen", "oestrogen", "prep",
     "methadone", "inhalers", "an inhaler", "steroids", "antipsychotics", "mood stabilisers", "mood stabilizers",

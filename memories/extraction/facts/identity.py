@@ -149,7 +149,9 @@ _STATUS = re.compile(
     rf"(?i)(?:\b(?:{I_AM}|i\s+got|i\s+just\s+got|we(?:'re|\s+are|\s+got)|(?:i|we)(?:['’]ve|\s+have)\s+been)\s+"
     # the "I" left out where the sentence opens with how long: "Divorced 2 years.", "Married since 1998"
     rf"|^\W*(?=(?:happily\s+)?(?:married|divorced|separated|widowed)\s+(?:for\s+)?(?:\d{{1,2}}|a|two|three|four|five|ten"
-    rf"|twenty|thirty|forty|fifty)\s+(?:years?|yrs?|months?)\b|(?:happily\s+)?(?:married|divorced|separated|widowed)\s+since\s+\d{{4}}))"
+    rf"|twenty|thirty|forty|fifty)\s+(?:years?|yrs?|months?)\b|(?:happily\s+)?(?:married|divorced|separated|widowed)\s+since\s+\d{{4}})"
+    # … and says nothing of someone else after: "Married 20 years, my parents still hold hands"
+    rf"(?![^.!?]*(?:\bmy\s+\w+|\bcongrat|\b(?:he|she|they|his|her|their|nan|grandad)\b)))"
     rf"(?:now\s+|happily\s+|officially\s+|finally\s+|newly\s+|legally\s+)?(?P<x>{_STATUSES})\b{_NOT_BUSY}"
     r"(?!\s+(?:before|twice|once|three\s+times|in\s+a\s+past\s+life)\b)"
 )
@@ -237,7 +239,7 @@ _IDENTITY_ADJ = re.compile(
     rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b(?!{_FOR_A_WHILE})"
     rf"|(?:^\W*|\bi(?:['’]ve|\s+have)\s+)(?:been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
     # after the age: "I am 67, retired", "I'm 31 and pregnant with my first"
-    rf"|\b{I_AM}\s+\d{{1,3}}\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?P<z>{_ADJECTIVES})\b(?!{_FOR_A_WHILE})"
+    rf"|\b{I_AM}\s+\d{{1,3}}\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?P<z>{_ADJECTIVES})\b(?!{_FOR_A_WHILE}|\s+from\b)"
 )
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
@@ -283,6 +285,8 @@ def personal_facts(sentence: str) -> list[Candidate]:
             found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _AGE_BARE.finditer(sentence):
         age = int(match.group("age"))
+        if _FIGURATIVE.search(sentence, 0, match.start()):
+            continue  # "I feel like I'm 90"
         if age in BARE_AGES and not _AGE.search(sentence):
             found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _NAME.finditer(sentence):
@@ -298,6 +302,8 @@ def personal_facts(sentence: str) -> list[Candidate]:
         said = f"Has been married {how_long.group('n')} years" if how_long else f"Is {status}"
         found.append(fact(said, "relationship_status", value=(facet("status", status),)))
     for match in _IDENTITY_ADJ.finditer(sentence):
+        if match.group("z") and _FIGURATIVE.search(sentence, 0, match.start()):
+            continue  # "every morning I feel like I'm 90 and retired"
         found.append(fact(f"Is {(match.group('x') or match.group('y') or match.group('z')).lower()}"))
     for match in _IDENTITY.finditer(sentence):
         said = _capitalised_peoples(match.group("x").lower())

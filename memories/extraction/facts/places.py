@@ -16,8 +16,9 @@ _LIVE = re.compile(
     rf"(?:now\s+|currently\s+)?(?:living|based|settled)"
     # "… but live in Galway now": the "I" said once for two clauses
     rf"|(?:\bbut|,\s*and|\band)\s+(?:now\s+)?live"
-    # "live in leeds w my partner": the "I" left out where the sentence starts
-    rf"|^\W*(?:currently\s+|now\s+|still\s+)?live(?=\s+in\s)"
+    # "live in leeds w my partner": the "I" left out where the sentence starts, said with whom (not "Live in London
+    # tonight!", "Live in Spain for a year, that's my advice", "still live in leeds or did you move")
+    rf"|^\W*(?:currently\s+|now\s+)?live(?=\s+in\s+[^\s,.!?]+(?:\s+[A-Z][\w'-]*)?\s+(?:w/?|with)\s+(?:my|our)\s)"
     # "I've lived in Leeds for 10 years", "we've been living in Cardiff since 2019": lived there and still do
     rf"|(?:\b(?:i|we)(?:['’]ve|\s+have)\s+(?:been\s+living|lived)|^\W*been\s+living)(?=\s+in\s+[^.!?,;]{{1,40}}?\s+(?:for|since)\s)"
     # "I've been in Dubai for 3 years now": a town one has been in for years lives there (not "for a week": a stay)
@@ -49,8 +50,7 @@ _MOVED_FROM = re.compile(
 )
 # "our house in Leeds", "my flat in Hackney": a home there
 _HOME_IN = re.compile(
-    # "New flat in Smíchov" opening a sentence is one's own too
-    r"(?i:(?:\b(?:my|our)\s+|^\W*(?=new\s))(?:new\s+)?(?:house|flat|apartment|home|place|condo))\s+(?i:in)\s+"
+    r"(?i:\b(?:my|our)\s+(?:new\s+)?(?:house|flat|apartment|home|place|condo))\s+(?i:in)\s+"
     r"(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
 )
 # A move said before it happens: "I'm moving to Munich in January" (the home changes when they say they moved).
@@ -76,11 +76,7 @@ _BASED = re.compile(
     rf"(?i)(?:\b{I_AM}\s+(?:now\s+|currently\s+)?|\bwe(?:'re|\s+are)\s+|^\W*(?:now\s+|currently\s+)?)"
     rf"based\s+(?:in|out\s+of)\s+(?P<x>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}))"
 )
-_FROM = re.compile(
-    rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from"
-    # an introduction that goes on to say where from: "I am Marisol from Ponce", "I am Ingrid, 61, from Uppsala"
-    rf"|{I_AM}\s+(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?(?:\s*,\s*\d{{1,3}}\s*,)?\s+from)\s+{phrase('x')}"
-)
+_FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
 # Said without the "I" where the sentence starts too: "born and raised in Glasgow", "born in Kerala, living in Dubai
 # now"; and "Glasgow born and bred".

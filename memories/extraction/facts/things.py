@@ -31,9 +31,7 @@ _ALLERGIC = re.compile(
 _HAVE = re.compile(rf"(?i)\bi(?:\s+(?:have\s+got|have|own)|['’]ve\s+got)\s+{phrase('x')}")
 _MY_X_IS = re.compile(rf"(?i)\bmy\s+(?P<attr>[a-z][\w\s'-]{{1,30}}?)\s+(?P<verb>is|are)\s+{phrase('x')}")
 _PLAY = re.compile(rf"(?i)\bi\s+(?:play|love\s+playing|enjoy\s+playing)\s+{phrase('x')}")
-_HOBBY = re.compile(
-    rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby|(?:real\s+|true\s+|biggest\s+|great\s+)?passion)\s+(?:is|are)\s+{phrase('x')}"
-)
+_HOBBY = re.compile(rf"(?i)\bmy\s+(?:hobby|hobbies|favou?rite\s+hobby)\s+(?:is|are)\s+{phrase('x')}")
 # "I have asked twice" (a perfect tense), "I have a flight tomorrow" (an appointment): not something they have.
 NOT_A_POSSESSION = re.compile(
     r"(?i)^(?:\w+ed|written|given|taken|done|gone|made|seen|been|told|said|sent|spoken|known|thought|brought|bought|"

@@ -107,19 +107,25 @@ _GENERIC_WORKPLACES = frozenset(
      "company", "firm", "agency", "clinic", "university", "college", "last", "last minute", "least"}
 )  # fmt: skip
 _GOT_A_JOB = re.compile(
-    r"(?i:(?:\bi\s+|^\W*)(?:just\s+|finally\s+|officially\s+)?(?:got|landed|found)\s+(?:a|the|my\s+first|a\s+new)\s+"
+    r"(?i:(?:\bi\s+|^\W*)(?:just\s+|finally\s+|officially\s+)?(?:got|landed)\s+(?:a|the|a\s+new)\s+"
     r"(?:new\s+|full[\s-]time\s+|part[\s-]time\s+|proper\s+)?(?:job|position|role)\s+(?:at|with)\s+)"
     r"(?P<x>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,3}|[a-z][\w&'-]{2,}(?=\s*(?:$|[.,!;]|\s+(?:lol|haha|and|but|as|so)\b)))"
+    # not a job of the past, or one turned down or left ("… in 2012", "when I was 16", "but turned it down")
+    r"(?![^.!?]*\b(?i:in\s+(?:19|20)\d\d|when\s+i\s+was|years\s+ago|back\s+then|turned\s+it\s+down|declined|quit|left"
+    r"|but\s+(?:didn't|did\s+not)\s+take)\b)"
 )
 # "I was a signalman on the railways for forty-one years, before I retired": a past job, said with how long it lasted
 _WAS_A_ROLE = re.compile(
     rf"(?i:\bi\s+was\s+(?:a|an)\s+){ROLE}(?=[^.!?]*?\b(?:for\s+(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:years|yrs)|until\s+i"
     r"|till\s+i|before\s+i\s+retired|all\s+my\s+(?:life|career)|for\s+(?:most|all)\s+of\s+my\s+(?:life|career)))"
+    r"(?![^.!?]*(?:\b(?:haha\w*|lol|lmao|jk)\b|😂|\bon\s+(?:minecraft|roblox|fortnite|discord|reddit)\b))"
 )
 # "I retired in 1998", "before I retired last year", "I retired from the police at 60": retired now
 _RETIRED = re.compile(
     r"(?i)\bi\s+(?:just\s+|finally\s+|officially\s+|recently\s+)?retired(?=\s+(?:in\s+(?:19|20)\d\d|last\s+(?:year|month)"
-    r"|from\s+(?:the|my|a|[A-Z])|at\s+\d|after\s+\d|early|this\s+year|\d+\s+years\s+ago)\b|\s*(?:[.,!;]|$))"
+    r"|from\s+(?:the\s+|my\s+)?(?:job|work|police|army|navy|force|nhs|council|railways?|post\s+office|teaching|nursing"
+    r"|company|bank|school|hospital|civil\s+service|fire\s+service|(?-i:[A-Z]))|at\s+\d|after\s+\d|this\s+year"
+    r"|\d+\s+years\s+ago)\b|\s*(?:[.,!;]|$))"
 )
 # "I've accepted an offer from Shopify", "I accepted the job at Monzo": where one works next.
 _ACCEPTED = re.compile(
@@ -149,8 +155,11 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
             found.append(entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     found += _work_ended(sentence)
     for match in _GOT_A_JOB.finditer(sentence):
-        if match.group("x").lower() not in _GENERIC_WORKPLACES:
-            employer = place("workplace", re.sub(r"^(?i:the)\s+", "", match.group("x")))
+        said = match.group("x")
+        if said.lower() not in _GENERIC_WORKPLACES and not re.fullmatch(
+            rf"(?i:{CALENDAR_WORDS}|nights?|weekends?)", said
+        ):
+            employer = place("workplace", re.sub(r"^(?i:the)\s+", "", said))
             found.append(entity_fact(f"Works at {employer.display_name}", "workplace", employer))
     for match in _WAS_A_ROLE.finditer(sentence):
         role = " ".join(match.group("role").split())
