@@ -91,7 +91,9 @@ _BELIEVED = re.compile(
     r"(?i)\b(?!i\b)[\w'’]+\s+(?:thinks|think|believes?|assumes?|reckons?|jokes?|pretends?|suspects?)\s+(?:that\s+)?"
     r"(?=(?:i|i['’]m|im|me)\b)"
 )
-UNREAL = re.compile(r"(?i)\bin\s+my\s+(?:dreams|head|imagination|fantasies)\b")
+UNREAL = re.compile(
+    r"(?i)\bin\s+my\s+(?:dreams|head|imagination|fantasies)\b|\bsaid\s+(?:no\s+one|nobody|noone)(?:\s+ever)?\b"
+)
 _CLAUSE_BOUNDARY = re.compile(r"[,;]|\b(?:and|but|so|because)\b")
 # How a question typed without "?" opens: asking the listener's view or whether something is so of oneself.
 _ASKED_WITHOUT_MARK = re.compile(
@@ -117,7 +119,7 @@ def stated(sentence: str) -> str:
         head, comma, _ = sentence.rpartition(",")
         sentence = head if comma and not _QUESTION_START.match(head) else ""
     if UNREAL.search(sentence):
-        return ""  # "I got a job at Google in my dreams", "Married to Harry Styles, in my head at least"
+        return ""  # "I got a job at Google in my dreams", "i love my job, said no one ever"
     supposed = _HYPOTHETICAL.search(sentence)
     if supposed:
         return sentence[: supposed.start()]

@@ -430,3 +430,17 @@ _MISFIRES = Path(__file__).parent / "data" / "extraction_misfires_fifth.txt"
 )
 def test_a_reviews_misfires_of_the_fifth_pass_say_nothing(message: str) -> None:
     assert _contents(message) == []
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "i love my job, said no one ever",
+        "I got a job at Google in my dreams",
+        "Married to Chris Evans, in my head at least",
+        "Married to Harry Styles. In my dreams.",
+        "I'm 30 and retired... in my dreams",
+    ],
+)
+def test_what_is_said_in_jest_or_in_dreams_is_taken_back(message: str) -> None:
+    assert _contents(message) == []
