@@ -123,6 +123,8 @@ _AIDS = (
     r"hearing\s+aids?|dentures|a\s+wheelchair|a\s+cane|a\s+walking\s+stick|a\s+pacemaker|an?\s+insulin\s+pump"
     r"|an?\s+cpap(?:\s+machine)?|a\s+prosthetic\s+(?:leg|arm)|a\s+stoma|a\s+colostomy\s+bag"
 )
+_AID_CUES = ("hearing aid", "dentures", "wheelchair", "cane", "walking stick", "pacemaker", "pump", "cpap",
+             "prosthetic", "stoma", "colostomy")  # fmt: skip
 _USES_AID = re.compile(
     rf"(?i)\bi\s+(?:now\s+|also\s+|still\s+)?(?P<verb>wear|use|have)\s+(?:two\s+|2\s+|a\s+pair\s+of\s+)?(?P<x>{_AIDS})\b"
     # the aid ends its clause ("a wheelchair ramp", "a cane toad", "hearing aids in stock", "a wheelchair at work")
@@ -223,10 +225,10 @@ def health_conditions(sentence: str) -> list[Candidate]:
         condition = f"a {condition}" if _COUNTED.search(condition) else condition
         found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
                                value=(facet("has", condition),)))  # fmt: skip
-    for match in _HAD_CONDITION.finditer(sentence):
+    for match in cued(sentence, _HAD_CONDITION, "had"):
         condition = to_third_person(" ".join(match.group("x").split()))
         found.append(Candidate(FACT, f"Had {condition} in {match.group('year')}"))
-    for match in _USES_AID.finditer(sentence):
+    for match in cued(sentence, _USES_AID, *_AID_CUES):
         aid = " ".join(match.group("x").lower().split())
         verb = {"wear": "Wears", "use": "Uses", "have": "Has"}[match.group("verb").lower()]
         found.append(Candidate(FACT, f"{verb} {aid}", slot=f"health:{entity_key(aid)}", value=(facet("uses", aid),)))

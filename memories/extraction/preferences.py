@@ -399,7 +399,7 @@ def like_preferences(sentence: str) -> list[Candidate]:
                 found.append(_preference(f"Doesn't like {what}", what, polarity="negative"))
             else:
                 found.append(_preference(f"Likes {what}", what, polarity="positive"))
-    for match in _VERDICT.finditer(sentence):
+    for match in cued(sentence, _VERDICT, "best thing", "hell", "nemesis", "crime against", "heaven on", "religious"):
         said = match.group("x")
         what = "" if _SOMEONE.match(said) else _object(_without_leading_filler(said))
         if what and not sentence.rstrip().endswith("?"):

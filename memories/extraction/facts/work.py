@@ -154,17 +154,17 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
         if not re.fullmatch(rf"(?i:{CALENDAR_WORDS}|{alternation(RELATIONS)}|home|night|nights|man|woman)\b.*", where):
             found.append(entity_fact(f"Works at {title(where)}", "workplace", place("workplace", where)))
     found += _work_ended(sentence)
-    for match in _GOT_A_JOB.finditer(sentence):
+    for match in cued(sentence, _GOT_A_JOB, "job", "position", "role"):
         said = match.group("x")
         if said.lower() not in _GENERIC_WORKPLACES and not re.fullmatch(
             rf"(?i:{CALENDAR_WORDS}|nights?|weekends?)", said
         ):
             employer = place("workplace", re.sub(r"^(?i:the)\s+", "", said))
             found.append(entity_fact(f"Works at {employer.display_name}", "workplace", employer))
-    for match in _WAS_A_ROLE.finditer(sentence):
+    for match in cued(sentence, _WAS_A_ROLE, "was a"):
         role = " ".join(match.group("role").split())
         found.append(fact(f"Was {article(role)} {role}"))
-    if _RETIRED.search(sentence):
+    if "retired" in sentence.lower() and _RETIRED.search(sentence):
         found.append(fact("Is retired"))
     for match in _ACCEPTED.finditer(sentence):
         employer = place("workplace", match.group("x"))
