@@ -134,7 +134,7 @@ _OWNED_KIN = ("husband", "wife", "hubby", "wifey", "daughter", "boyfriend", "gir
               "fiancée", "gf", "bf", "mum", "mom", "stepdaughter", "stepson", "grandson", "granddaughter")  # fmt: skip
 _RELATION_OPENS = re.compile(
     # opening the sentence, or a clause after one saying who one is ("I am 52, husband Rakesh is …")
-    rf"(?:^|^\W*(?i:i['’]?m|i\s+am)\b(?:[^,.!?]{{0,40}},\s*){{1,2}})(?P<lead>\W*)(?P<kind>(?i:{alternation(_OWNED_KIN)}))\s+"
+    rf"(?:^|^\W*(?i:i['’]?m|i\s+am)\b(?:[^,.!?]{{0,40}},\s*){{1,2}})\W*(?P<kind>(?i:{alternation(_OWNED_KIN)}))\s+"
     rf"(?P<name>[A-Z][a-z][\w'-]*)"
     r"(?=\s+(?:is|was|has|had|works|worked|lives|lived|just|says|said|got|teaches|studies|runs|turned|passed|died)\b"
     r"|\s*,\s*\d{1,2}\b)"

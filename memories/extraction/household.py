@@ -99,8 +99,8 @@ _NOT_CHILDREN = frozenset({"year", "grade", "class", "room", "size", "level", "p
 
 
 def several_named(sentence: str) -> list[Candidate]:
-    """'I've got three dogs: Pickles, Noodle and Bear' → one fact, three pets; 'Two kids, Tomáš 9 and Anička 6' → one
-    fact and each child's age (a list of names with their ages opening a clause is the speaker's family)."""
+    """'I've got three dogs: Pickles, Noodle and Bear' → one fact, three pets; 'I'm 45, married, two kids, Leo 12 and
+    Ana 9' → one fact and each child's age (see _SELF_BEFORE for when a list without "I have" is one's own)."""
     found = []
     for match in _SEVERAL.finditer(sentence):
         before = sentence[: match.start()]

@@ -84,7 +84,6 @@ _QUESTION_START = re.compile(
 )
 
 
-# A question that asks for a topic or sets a boundary: "can we talk about football?", "could you not mention work?"
 # What others believe of the speaker is theirs: "my whole family thinks i'm adopted", "people assume I'm rich" (what a
 # doctor *says* is a finding; what the speaker thinks is their own hedge).
 _BELIEVED = re.compile(
@@ -101,6 +100,7 @@ _ASKED_WITHOUT_MARK = re.compile(
     r"|^\W*+(?:(?:so|ok|okay|honestly|hmm|hey)\W++)*+(?:is\s+it\s+(?:normal|ok|okay|weird|bad|wrong)|should\s+i|am\s+i|do\s+i"
     r"|(?:can|could|may)\s+i\s+(?:take|have|eat|drink|use))\b"
 )
+# A question that asks for a topic or sets a boundary: "can we talk about football?", "could you not mention work?"
 _REQUEST = re.compile(
     r"(?i)^\W*(?:(?:hey|so|ok|also|pls|please)\W+)*(?:can|could|would|will)\s+(?:we|you|u)\s+(?:please\s+|pls\s+)?"
     r"(?:talk|chat|not|stop|avoid|never|quit)\b"
@@ -112,7 +112,8 @@ def stated(sentence: str) -> str:
     (a request for a topic, or to leave one alone, is said as a question and kept).
 
     "I'm Arjun, what's yours?" → "I'm Arjun"; "do you think I'm a good teacher?" → ""; "I love dogs but if I had
-    one…" → "I love dogs but "."""
+    one…" → "I love dogs but "; a statement taken back ("… in my dreams", "…, said no one ever") → ""; what others
+    believe of the speaker is cut at its clause ("I'm vegan and my mum thinks I'm mad" → "I'm vegan ")."""
     if _ASKED_WITHOUT_MARK.match(sentence) and not sentence.rstrip().endswith("?"):
         return ""  # "do u think i have adhd or am i just lazy lol": a question typed without its mark
     if sentence.rstrip().endswith("?") and not _REQUEST.match(sentence):

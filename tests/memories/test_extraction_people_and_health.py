@@ -326,6 +326,7 @@ def test_pastimes_homes_origins_and_pets_said_the_short_way(message: str, expect
         "I'm from HR",
         "I'm Tom from accounts",
         "I'm Dave from the Leeds office",
+        "I'm moving to the Leeds office",
         "I saw a dog, Rex, at the park",
         "my sister got a puppy, Max",
     ],

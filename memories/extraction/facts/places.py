@@ -133,7 +133,7 @@ def location_facts(sentence: str) -> list[Candidate]:
         where = proper_name(match.group("x"), max_words=4)
         if where and not A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in _NOT_HOMES:
             if _A_WORKPLACE.search(where):
-                continue  # "I'm Dave from the Leeds office": where one works, not where one is from
+                continue  # "I'm moving to the Leeds office": a workplace, not a home
             found.append(entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
     for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence), *_GREW_UP.finditer(sentence)]:
         where = proper_name(match.group("x") or match.groupdict().get("y") or "", max_words=4)
