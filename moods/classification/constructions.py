@@ -56,6 +56,8 @@ SARCASM: tuple[Construction, ...] = (
                  re.compile(rf"\bjust what i (?:needed|need|wanted)\b{_UNEXCLAIMED}")),
     Construction(Mood.FRUSTRATED, "living the dream", re.compile(rf"\bliving the dream\b{_UNEXCLAIMED}")),
     Construction(Mood.FRUSTRATED, "thanks for nothing", re.compile(r"\bthanks for nothing\b")),
+    # "i love my job, said no one ever": the praise taken back
+    Construction(Mood.FRUSTRATED, "said no one ever", re.compile(r"\bsaid (?:no one|noone|nobody)(?: ever)?\b")),
     # "the train is late again. of course it is." — resignation, said as a closing sentence
     Construction(Mood.FRUSTRATED, "of course it is",
                  re.compile(r"\bof course (?:it|he|she|they) (?:is|was|did|does|would)\s*\.")),

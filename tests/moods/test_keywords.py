@@ -716,3 +716,8 @@ def test_not_good_at_a_thing_or_not_ok_with_a_plan_is_not_sadness(text: str) -> 
 )
 def test_the_cues_look_alikes_a_review_wrote_are_not_read_as_them(text: str, not_mood: str) -> None:
     assert classify_keywords(text).mood != not_mood
+
+
+@pytest.mark.parametrize("text", ["i love my job, said no one ever", "Mondays are great, said nobody ever"])
+def test_praise_taken_back_by_said_no_one_ever_is_frustration(text: str) -> None:
+    assert classify_keywords(text).mood == Mood.FRUSTRATED
