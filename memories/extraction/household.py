@@ -78,7 +78,10 @@ _SOMEONES = re.compile(
     r"(?i)\b(?:my|your|his|her|the|a|an|our|their|its|this|that|every|any|some|[\w]+['’]s)\s+(?:[a-z]+\s+){0,2}$"
 )
 # "single dad", "stay-at-home mum", "first-time mom": who the speaker is, not their parent.
-_SELF_DESCRIBED = re.compile(r"(?i)\b(?:single|first[\s-]time|stay[\s-]at[\s-]home|working|new|proud)[\s-]+$")
+_SELF_DESCRIBED = re.compile(
+    r"(?i)\b(?:single|first[\s-]time|stay[\s-]at[\s-]home|working|new|proud|proudest|happiest|tired|tiredest|worst"
+    r"|best|luckiest|coolest|cool|bad|good|soccer|football|hockey|dance|boy|girl|cat|dog|plant)[\s-]+$"
+)
 _KIN_RELATIONS = {term: RELATIONS[term] for term in _KIN_TERMS}  # the relation each word names
 
 

@@ -258,6 +258,7 @@ _STRONG_VERBS = frozenset(
 )  # said strongly: a durable preference
 
 
+_TONIGHT = re.compile(r"(?i)\b(?:tonight|today|this\s+(?:morning|afternoon|evening|weekend)|tomorrow)\b")
 # A request for now, not a boundary: "… work rn", "… it right now", "… that today"
 _FOR_NOW_ONLY = re.compile(r"(?i)\b(?:rn|right\s+now|today|tonight|at\s+the\s+moment|atm|for\s+now|this\s+week)\W*$")
 _TOPIC_TIME = re.compile(
@@ -417,7 +418,8 @@ def comparative_preferences(sentence: str) -> list[Candidate]:
             found.append(_preference(f"Prefers {what}", what, polarity="comparative"))
     for match in _RATHER.finditer(sentence):
         what = _object(match.group("x"), max_words=10)
-        if what:
+        if what and not _FOR_NOW_ONLY.search(what) and not _TONIGHT.search(what):  # "…than go out tonight": a choice
+            # of the evening, not a taste
             found.append(_preference(f"Would rather {what}", what, polarity="comparative"))
     return found
 

@@ -44,7 +44,8 @@ CUES: dict[str, tuple[str, ...]] = {
                # numbness
                "not feel anything", "dont feel anything", "cant feel anything", "feel nothing anymore",
                "so alone", "all alone", "feel alone", "feeling alone", "heartbroken",
-               "broken heart", "depressed", "upset", "unhappy", "devastated", "disappointed", "hurts",
+               "broken heart", "heart is broken",
+               "depressed", "upset", "unhappy", "devastated", "disappointed", "hurts",
                "heart hurts", "heartache", "pensive", "downcast", "frowning",
                # loss and grief
                "passed away", "funeral", "grief", "grieving", "mourning", "lost my", "lost our",

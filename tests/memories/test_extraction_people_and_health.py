@@ -445,3 +445,25 @@ def test_a_reviews_misfires_of_the_fifth_pass_say_nothing(message: str) -> None:
 )
 def test_what_is_said_in_jest_or_in_dreams_is_taken_back(message: str) -> None:
     assert _contents(message) == []
+
+
+def test_a_choice_of_the_evening_is_no_taste_but_a_standing_one_is() -> None:
+    # found by a blind check of ordinary messages
+    assert _contents("i'd rather stay in than go out tonight") == []
+    assert _contents("I'd rather have tea than coffee") == ["Would rather have tea than coffee"]
+
+
+def test_the_speaker_calling_themself_a_proud_dad_is_no_father() -> None:
+    mentions = extract("my son scored his first goal today!! proudest dad ever", role="user").mentions
+    assert [m.display_name for m in mentions] == ["Son"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my hobby is basically doom scrolling", "Hobby: doom scrolling"),
+        ("my hobby is literally gaming", "Hobby: gaming"),
+    ],
+)
+def test_a_hobby_is_named_without_the_hedge_before_it(message: str, expected: str) -> None:
+    assert _contents(message) == [expected]

@@ -721,3 +721,7 @@ def test_the_cues_look_alikes_a_review_wrote_are_not_read_as_them(text: str, not
 @pytest.mark.parametrize("text", ["i love my job, said no one ever", "Mondays are great, said nobody ever"])
 def test_praise_taken_back_by_said_no_one_ever_is_frustration(text: str) -> None:
     assert classify_keywords(text).mood == Mood.FRUSTRATED
+
+
+def test_a_heart_said_to_be_broken_is_sad_beside_a_favourite() -> None:
+    assert classify_keywords("my heart is broken, they cancelled my favorite show").mood == Mood.SAD

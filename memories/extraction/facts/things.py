@@ -148,6 +148,7 @@ def attribute_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+_HEDGE = re.compile(r"(?i)^(?:basically|literally|honestly|probably|mostly|just|kinda|kind\s+of|sort\s+of)\s+")
 _HOW_OFTEN = re.compile(
     r"(?i)\s+(?:(?:once|twice|\d+|one|two|three|four|five)\s+(?:times\s+)?(?:a|per|every)\s+\w+|every\s+\w+"
     r"|on\s+(?:weekends|\w+days)|daily|weekly)\b.*$"
@@ -158,7 +159,8 @@ def hobby_facts(sentence: str) -> list[Candidate]:
     found = []
     for pattern in (_PLAY, _HOBBY):
         for match in pattern.finditer(sentence):
-            hobby = proper_name(_HOW_OFTEN.sub("", match.group("x")), max_words=4)  # "golf twice a week" plays golf
+            said = _HOW_OFTEN.sub("", match.group("x"))  # "golf twice a week" plays golf
+            hobby = proper_name(_HEDGE.sub("", said), max_words=4)  # "basically doom scrolling" is doom scrolling
             if (
                 hobby
                 and hobby.lower() not in {"games", "it", "with it", "along"}
