@@ -16,7 +16,9 @@ Protocol, per LoCoMo file (one conversation between `speaker_a` and `speaker_b`)
   evidence ids normalised to `D<session>:<turn>`; questions left without evidence are skipped.
 - Methods, each giving a ranked list of items (an item covers some dia_ids and costs some tokens):
   rapport — `rank_for_query` for both contacts at now = last session's time + 1 day, merged by score;
-            a memory costs the tokens of its /context line, covers the dia_ids of its provenance.
+            a memory costs the tokens of its /context line, covers the dia_ids of its provenance. Each
+            budget's list is ranked for that budget (each contact's candidates enough to fill it, as
+            /context ranks for its budget); recall@k takes the ranking without a budget.
   last20  — the 20 latest turns, newest first, whatever the question.
   bm25    — BM25 Okapi (k1 1.5, b 0.75) over the turns "Speaker: text"; turns scoring 0 are left out.
   dense   — cosine of the app's embedder between the question and each turn "Speaker: text".
@@ -255,12 +257,13 @@ class RapportMemories:
         contacts = Contact.objects.filter(tenant=tenant).order_by("external_id")
         return cls([(c, list(ContactEntity.objects.filter(contact=c))) for c in contacts], now)
 
-    def ranked(self, question: str) -> list[RankedMemory]:
-        """Both contacts' memories for the question, merged by score (the ranking's own tie-breaks)."""
+    def ranked(self, question: str, budget: int = 0) -> list[RankedMemory]:
+        """Both contacts' memories for the question, merged by score (the ranking's own tie-breaks); each contact's
+        candidates enough to fill ``budget`` tokens alone, as /context asks for its budget."""
         merged: list[RankedMemory] = []
         with clock.frozen(self.now):
             for contact, known in self.contacts:
-                merged += rank_for_query(contact=contact, query=question, now=self.now, known=known)[0]
+                merged += rank_for_query(contact=contact, query=question, now=self.now, known=known, budget=budget)[0]
         return sorted(merged, key=lambda m: (-m.score, -m.created_at.timestamp(), -m.id))
 
     def items(self, ranked: Sequence[RankedMemory], speaker_of: Mapping[str, str] | None = None) -> list[Item]:
@@ -338,11 +341,15 @@ def answer_recall(taken: Iterable[Item], words: frozenset[str]) -> float | None:
     return len(words & found) / len(words)
 
 
-def question_scores(items: Sequence[Item], question: Question) -> dict[str, float | None]:
+def question_scores(
+    items: Sequence[Item], question: Question, by_budget: Mapping[int, Sequence[Item]] | None = None
+) -> dict[str, float | None]:
+    """``by_budget``: the list each budget is cut from, for a method that ranks for the budget it fills (Rapport's
+    candidates are sized to it); ``items`` otherwise, and for recall@k."""
     evidence, words = question.evidence, answer_words(question.answer)
     scores: dict[str, float | None] = {f"recall@{k}": recall(_covered(items[:k]), evidence) for k in TOP_K}
     for budget in BUDGETS:
-        taken, used = within_budget(items, budget)
+        taken, used = within_budget((by_budget or {}).get(budget, items), budget)
         scores[f"recall@tokens{budget}"] = recall(_covered(taken), evidence)
         scores[f"answer@tokens{budget}"] = answer_recall(taken, words)
         if budget == MEAN_TOKENS_BUDGET:
@@ -468,6 +475,7 @@ def conversation_evaluate(
     _note_memories(results.diagnostics, memories, conversation)
     for question in questions:
         ranked = rapport.ranked(question.text)
+        for_budget = {budget: rapport.ranked(question.text, budget) for budget in BUDGETS}
         bm25 = baselines.bm25_order(question.text)
         lists = {
             "rapport": rapport.items(ranked),
@@ -475,9 +483,12 @@ def conversation_evaluate(
             "bm25": baselines.ranked_items(bm25),
             "dense": baselines.ranked_items(baselines.dense_order(question.text)),
         }
+        rapport_by_budget = {budget: rapport.items(r) for budget, r in for_budget.items()}
         for method, items in lists.items():
-            results.rows[method].append(Scored(question.category, question_scores(items, question)))
-        own_words = question_scores(rapport.items(ranked, speaker_of), question)
+            by_budget = rapport_by_budget if method == "rapport" else None
+            results.rows[method].append(Scored(question.category, question_scores(items, question, by_budget)))
+        own_by_budget = {budget: rapport.items(r, speaker_of) for budget, r in for_budget.items()}
+        own_words = question_scores(rapport.items(ranked, speaker_of), question, own_by_budget)
         results.rapport_own_words.append(Scored(question.category, own_words))
         _note_question(results.diagnostics, question, ranked, lists["rapport"], found)
         results.dump.append(_dump_entry(conversation, question, ranked, bm25, baselines, found))

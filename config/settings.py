@@ -300,7 +300,9 @@ BUSINESS_RETRIEVAL_WEIGHTS = {
 }
 BUSINESS_DECAY_RATE = 0.01
 BUSINESS_CONTEXT_BUDGET = 1200
-RETRIEVAL_CANDIDATES = 30  # top memories by similarity, united with the entity-matched ones
+# The fewest of the most similar memories that are candidates (united with the entity-matched ones); more are, as many
+# as it takes for their lines to fill the budget being filled (memories.retrieval.ranking.similar_enough).
+RETRIEVAL_CANDIDATES = 30
 RETRIEVAL_MIN_IMPORTANCE = 0.1
 # Hybrid similarity = DENSE_SHARE × cosine + (1 − DENSE_SHARE) × normalised full-text rank. BM25 is scaled so a
 # contact's best match scores 1 however weak it is; the cosine is absolute: 0.7 (LoCoMo recall@1200 0.6–0.8 all

@@ -1,8 +1,8 @@
 """The context receipt (issue 19): why ``GET /context?explain=true`` returned what it did.
 
 For every memory of the contact: its score and the signals it was computed from, whether it went into the context
-and, if not, why — ``budget`` (a candidate whose line did not fit), ``not_candidate`` (below the similarity cut,
-RETRIEVAL_CANDIDATES), or, outside the eligible set, ``superseded``, ``compressed``, ``expired``, ``forgotten`` and
+and, if not, why — ``budget`` (a candidate whose line did not fit), ``not_candidate`` (below the similarity cut:
+``memories.retrieval.ranking.similar_enough``), or, outside the eligible set, ``superseded``, ``compressed``, ``expired``, ``forgotten`` and
 ``below_threshold`` (importance under RETRIEVAL_MIN_IMPORTANCE, not durable). Built in the explain path only: the
 ranking already returns the eligible memories (``rank_for_query(explain=True)``); the others are one plain query.
 """
@@ -82,7 +82,7 @@ class ContextReceipt:
     matched_query: str  # what the memories were matched against: the query without the contact's name
     subject: bool  # the query names the contact: every memory matches it as the entity
     weights: ReceiptWeights
-    candidates: int  # RETRIEVAL_CANDIDATES: the similarity cut
+    candidates: int  # how many memories were candidates (ranking.similar_enough, entity-matched, durable)
     min_importance: float  # RETRIEVAL_MIN_IMPORTANCE
     memory_budget: int
     durable_budget: int
@@ -114,7 +114,7 @@ def context_receipt_get(
         matched_query=matched,
         subject=subject,
         weights=_weights(retrieval_weights(contact.tenant), has_query=bool(query)),
-        candidates=settings.RETRIEVAL_CANDIDATES,
+        candidates=sum(m.candidate for m in ranked),
         min_importance=settings.RETRIEVAL_MIN_IMPORTANCE,
         memory_budget=memory_budget,
         durable_budget=durable_budget_for(durable_budget=settings.DURABLE_CONTEXT_TOKENS, ceiling=ceiling),

@@ -111,13 +111,15 @@ def contact_context_get(
     now = now.astimezone(contact_zone(contact.timezone))  # the same instant; its days are the contact's (dates)
     state = contact.state
     known = list(ContactEntity.objects.filter(contact=contact))
+    stage_budget = settings.STAGE_BUDGETS[state.relationship_stage]
     ranked, mentioned = rank_for_query(
-        contact=contact, query=query, now=now, known=known, keep_durable=True, explain=explain
-    )
+        contact=contact, query=query, now=now, known=known, keep_durable=True, explain=explain,
+        budget=stage_budget if budget is None else budget,
+    )  # fmt: skip
     candidates = [m for m in ranked if m.candidate] if explain else ranked
     chosen, memory_budget = fill_contact_budget(
         candidates,
-        stage_budget=settings.STAGE_BUDGETS[state.relationship_stage],
+        stage_budget=stage_budget,
         durable_budget=settings.DURABLE_CONTEXT_TOKENS,
         now=now,
         ceiling=budget,
@@ -152,8 +154,8 @@ def business_context_get(*, tenant: Tenant, query: str = "", budget: int | None 
     (BUSINESS_CONTEXT_BUDGET by default). ``context_text`` is empty when nothing was chosen.
     A read: recording the access of the returned memories is the caller's (deferred) business."""
     now = clock.now()
-    ranked, mentioned = rank_business_for_query(tenant=tenant, query=query, now=now)
     memory_budget = settings.BUSINESS_CONTEXT_BUDGET if budget is None else budget
+    ranked, mentioned = rank_business_for_query(tenant=tenant, query=query, now=now, budget=memory_budget)
     chosen = fill_budget(ranked, budget=memory_budget, now=now)
     lines = [c.line for c in chosen]
     return BusinessContext(

@@ -209,7 +209,8 @@ class ContextReceiptOutputSerializer(FastOutputSerializer):
     subject = serializers.BooleanField(help_text="The query names the contact: every memory matches it as the entity")
     weights = ReceiptWeightsOutputSerializer()
     candidates = serializers.IntegerField(
-        help_text="The similarity cut: the top this many by similarity are candidates"
+        help_text="How many memories were candidates: the most similar (at least 30, more when the budget needs more"
+        " lines), those linked to an entity the query names, and the durable ones"
     )
     min_importance = serializers.FloatField(help_text="Below it a memory that is not durable is not eligible")
     memory_budget = serializers.IntegerField()

@@ -34,11 +34,13 @@ def rank_for_query(
     known: Sequence[ContactEntity],
     keep_durable: bool = False,
     explain: bool = False,
+    budget: int = 0,
 ) -> tuple[list[RankedMemory], list[ContactEntity]]:
     """The contact's memories ranked for ``query`` (all of them by score when it is empty), and
     the known entities the query mentions. The one ranking path: /context and the benchmarks.
     ``keep_durable``: the durable memories too, however far from the query (/context always shows them).
     ``explain``: the memories that were not candidates too, after them (``RankedMemory.candidate`` False).
+    ``budget``: the tokens the caller will fill (``ranking.similar_enough``: candidates enough to fill them).
     A query naming the contact is matched without the name, and all their memories match it (``subject``) — unless
     it also names one of their entities ("What does Caroline's sister do?", "… her job at Infosys": that entity's
     memories decide). A hobby or topic (``THEMES``) gives no entity signal at all — its name is the word the memories
@@ -57,12 +59,13 @@ def rank_for_query(
         keep_durable=keep_durable,
         subject=names_contact and not named,
         explain=explain,
+        budget=budget,
     )
     return ranked, mentioned
 
 
 def rank_business_for_query(
-    *, tenant: Tenant, query: str, now: datetime
+    *, tenant: Tenant, query: str, now: datetime, budget: int = 0
 ) -> tuple[list[RankedMemory], list[ContactEntity]]:
     """The tenant's business memories (contact is null) ranked for ``query`` with the business
     weights, and the business entities (also contact null) the query mentions. Never a contact's."""
@@ -75,5 +78,6 @@ def rank_business_for_query(
         query_vector=query_embedding(query) if query else None,
         query_text=query,
         entity_ids=[e.pk for e in mentioned],
+        budget=budget,
     )
     return ranked, mentioned

@@ -35,6 +35,9 @@ from memories.retrieval.lexical import DocumentStats, bm25_scores
 from providers.embeddings import embedding_model
 
 SIGNALS = ("similarity", "recency", "importance", "access_frequency", "entity_match")
+# A context line's tokens besides its content: "- [episode] " or "- [fact] ", the quotes, and the day ("(8 May 2023)")
+# or the importance ("(importance: 0.70)").
+LINE_FRAME_TOKENS = 12
 
 
 @dataclass(frozen=True)
@@ -96,11 +99,12 @@ def rank_contact_memories(
     keep_durable: bool = False,
     subject: bool = False,
     explain: bool = False,
+    budget: int = 0,
 ) -> list[RankedMemory]:
     """One contact's memories ranked (see ``rank_memories``)."""
     return rank_memories(
         owner=contact_owner(contact), weights=weights, now=now, query_vector=query_vector, query_text=query_text,
-        entity_ids=entity_ids, keep_durable=keep_durable, subject=subject, explain=explain,
+        entity_ids=entity_ids, keep_durable=keep_durable, subject=subject, explain=explain, budget=budget,
     )  # fmt: skip
 
 
@@ -115,17 +119,18 @@ def rank_memories(
     keep_durable: bool = False,
     subject: bool = False,
     explain: bool = False,
+    budget: int = 0,
 ) -> list[RankedMemory]:
-    """Candidates (top RETRIEVAL_CANDIDATES by similarity ∪ entity-matched, ∪ the durable ones with
-    ``keep_durable``: /context always shows those) among the memories ``owner`` selects (``contact_owner`` or
-    ``business_owner``), ranked by score. ``subject``: the query names the owner (every memory matches it as an
+    """Candidates (the most similar memories — ``similar_enough`` for the token ``budget`` the caller will fill — ∪
+    entity-matched, ∪ the durable ones with ``keep_durable``: /context always shows those) among the memories
+    ``owner`` selects (``contact_owner`` or ``business_owner``), ranked by score. ``subject``: the query names the owner (every memory matches it as an
     entity). ``explain``: the other eligible memories too, ranked after the candidates, ``candidate`` False. One
     SQL query; exact distances over the owner's rows (a B-tree on contact, or on tenant for business memory)."""
     rows = _eligible(owner, now, query_vector, query_text)
     has_query = query_vector is not None or bool(query_text)
     mentioned = frozenset(entity_ids)
     similarities = _similarities(rows, query_vector is not None)
-    chosen = _candidates(rows, similarities, mentioned, keep_durable) if has_query else rows
+    chosen = _candidates(rows, similarities, mentioned, keep_durable, budget) if has_query else rows
     context = _Scoring(weights, now, has_query, mentioned, subject)
     ranked = _by_score([_ranked(row, similarities[row.id], context) for row in chosen])
     if not explain or len(chosen) == len(rows):
@@ -276,16 +281,37 @@ def _document_stats(row: _Row) -> DocumentStats:
 
 
 def _candidates(
-    rows: list[_Row], similarities: dict[int, _Similarity], mentioned: frozenset[int], keep_durable: bool
+    rows: list[_Row], similarities: dict[int, _Similarity], mentioned: frozenset[int], keep_durable: bool, budget: int
 ) -> list[_Row]:
     by_similarity = sorted(rows, key=lambda row: -similarities[row.id].fused)
-    top = by_similarity[: settings.RETRIEVAL_CANDIDATES]
+    top = similar_enough(by_similarity, budget)
     chosen = {row.id for row in top}
     return top + [
         row
         for row in rows
         if row.id not in chosen and (not mentioned.isdisjoint(row.entity_ids) or (keep_durable and row.durable))
     ]
+
+
+def similar_enough(by_similarity: Sequence[_Row], budget: int) -> list[_Row]:
+    """The head of ``by_similarity``: at least RETRIEVAL_CANDIDATES memories, and more while their lines hold fewer
+    than ``budget`` tokens, so the budget can be filled with memories close to the query (issue 19: 30 lines hold
+    ~1,300 tokens, so a deep contact's 2,000 were never filled — and what filled the rest of a merged list was
+    further from the question than the evidence left out)."""
+    top: list[_Row] = []
+    tokens = 0
+    for row in by_similarity:
+        if len(top) >= settings.RETRIEVAL_CANDIDATES and tokens >= budget:
+            break
+        top.append(row)
+        tokens += line_tokens_estimate(row.content)
+    return top
+
+
+def line_tokens_estimate(content: str) -> int:
+    """What a memory's /context line costs, without the tokenizer (the hot path walks dozens): about four characters
+    a token of its content, and LINE_FRAME_TOKENS for the rest of the line (``context.context_text.memory_line``)."""
+    return len(content) // 4 + LINE_FRAME_TOKENS
 
 
 class _Scoring(NamedTuple):

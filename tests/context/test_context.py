@@ -13,6 +13,7 @@ from config.redis_client import redis_client
 from contacts.models import Contact, ContactState, Tenant
 from memories.models import ContactEntity, Memory
 from memories.retrieval.query import query_cache_key, query_embedding
+from memories.retrieval.ranking import line_tokens_estimate
 from memories.services.access import memories_access_log_flush
 from memories.services.enrichment import memories_embed_pending
 from memories.services.records import memory_create
@@ -138,12 +139,13 @@ def test_entity_match_surfaces_linked_memories_beyond_the_similarity_top_30(
     _memory(arjun, "Chewed through three shoes", memory_type="episode", entities=[bruno])
     _embed(arjun)
 
-    # when the query names Bruno
-    body = _context(api_client, query="Did Bruno enjoy the sunny park trip?", budget=16000)
+    # when the query names Bruno, with room for the similarity cut's 30 lines (a larger budget makes more candidates)
+    park_line = line_tokens_estimate("Went to the park on trip 10 and the park was sunny")
+    body = _context(api_client, query="Did Bruno enjoy the sunny park trip?", budget=30 * park_line, explain="true")
 
-    # then the linked memory is a candidate, with the entity bonus
+    # then the linked memory is a candidate beside the 30 most similar, with the entity bonus
     assert "Chewed through three shoes" in _contents(body)
-    assert len(body["memories"]) == 31
+    assert body["receipt"]["candidates"] == 31
 
 
 @pytest.mark.parametrize(

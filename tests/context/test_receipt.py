@@ -96,7 +96,7 @@ def test_the_receipt_lists_the_included_memories_as_the_body_does_then_the_dropp
         "query": "where does he work", "matched_query": "where does he work", "subject": False,
         "weights": {"similarity": 0.65, "recency": 0.05, "importance": 0.05, "access_frequency": 0.05,
                     "entity_match": 0.20},
-        "candidates": 30, "min_importance": 0.1, "memory_budget": 60, "durable_budget": 60,
+        "candidates": 8, "min_importance": 0.1, "memory_budget": 60, "durable_budget": 60,  # every eligible one
         "memory_tokens": body["memory_tokens"],
     }  # fmt: skip
 
@@ -158,19 +158,40 @@ def test_a_memory_below_the_similarity_cut_is_not_a_candidate(
     # given a similarity cut of two and three episodes, one about something else
     settings.RETRIEVAL_CANDIDATES = 2
     jazz = _memory(arjun, "Went to a jazz concert")
-    _memory(arjun, "Listened to jazz records all night")
+    records = _memory(arjun, "Listened to jazz records all night")
     other = _memory(arjun, "Repaired the bicycle chain")
 
-    # when a question about jazz is asked with room for everything
-    body = _context(api_client, query="jazz", budget=16000, explain="true")
+    # when a question about the concert is asked with room for its line only: the cut's two lines are more than that
+    body = _context(api_client, query="the jazz concert", budget=_item_tokens(jazz), explain="true")
 
-    # then the third was scored but not a candidate, after the candidates
+    # then the third was scored but not a candidate, after the candidates; the second a candidate the budget left out
     item = _item(body, other)
     assert (item["included"], item["reason"], item["candidate"]) == (False, "not_candidate", False)
     assert item["score"] is not None and item["tokens"] > 0
     assert _item(body, jazz)["included"] is True
+    assert (_item(body, records)["reason"], _item(body, records)["candidate"]) == ("budget", True)
     assert body["receipt"]["items"][-1] == item
-    assert len(body["memories"]) == 2
+    assert len(body["memories"]) == 1
+    assert body["receipt"]["candidates"] == 2
+
+
+def _item_tokens(memory: Memory) -> int:
+    return count_tokens(f'- [episode] "{memory.content}" ({memory.created_at:%-d %B %Y})\n')
+
+
+def test_a_larger_budget_makes_more_of_the_similar_memories_candidates(
+    api_client: APIClient, arjun: Contact, settings: Any
+) -> None:
+    # given a similarity cut of two and five walks: the cut's two lines hold a fraction of a deep contact's budget
+    settings.RETRIEVAL_CANDIDATES = 2
+    walks = [_memory(arjun, f"Walked the dog along the canal, stretch {n}") for n in range(5)]
+
+    # when asked with room for every line
+    body = _context(api_client, query="walks with the dog by the canal", budget=2000, explain="true")
+
+    # then the budget is filled with them all (before, two lines went in and the rest of the budget stayed empty)
+    assert {m["id"] for m in body["memories"]} == {w.pk for w in walks}
+    assert body["receipt"]["candidates"] == 5
 
 
 @pytest.mark.parametrize("query", ["what music does he like", ""])

@@ -11,7 +11,7 @@ from config import clock
 from contacts.models import Contact, Tenant
 from memories.models import ContactEntity, Memory
 from memories.retrieval import rank_for_query
-from memories.retrieval.ranking import SIGNALS, RankedMemory, retrieval_weights
+from memories.retrieval.ranking import SIGNALS, RankedMemory, line_tokens_estimate, retrieval_weights
 from memories.retrieval.subject import without_subject
 from memories.services.enrichment import memories_embed_pending
 from memories.services.records import memory_create
@@ -216,3 +216,38 @@ def test_a_workplace_the_query_names_with_the_contact_decides(tenant: Tenant) ->
 
     # then the employer decides, as a person or pet would: only its memory matches the entity
     assert {m.id: m.entity_match for m in ranked} == {linked.pk: True, other.pk: False}
+
+
+def test_the_candidates_are_enough_to_fill_the_budget_the_caller_will_fill(tenant: Tenant, settings) -> None:  # type: ignore[no-untyped-def]
+    # given a cut of three and eight memories about walks, each line ~20 tokens
+    settings.RETRIEVAL_CANDIDATES = 3
+    arjun = _contact(tenant, "Arjun")
+    walks = [_memory(arjun, f"Walked Bruno around the lake, lap number {n}") for n in range(8)]
+    each = line_tokens_estimate(walks[0].content)
+
+    # when ranked without a budget, for one the cut's lines already fill, and for one that needs five lines
+    plain = _ranked(arjun, "walks with Bruno by the lake")
+    small = _ranked(arjun, "walks with Bruno by the lake", budget=2 * each)
+    five = _ranked(arjun, "walks with Bruno by the lake", budget=5 * each)
+    everything = _ranked(arjun, "walks with Bruno by the lake", budget=100 * each)
+
+    # then the cut holds at least three, and grows only while the lines hold fewer tokens than the budget
+    assert (len(plain), len(small), len(five), len(everything)) == (3, 3, 5, 8)
+    # and the larger pool adds the next most similar: the order of the first ones is kept
+    assert [m.id for m in five[:3]] == [m.id for m in plain]
+
+
+def test_a_line_estimate_is_close_to_what_the_context_line_costs() -> None:
+    # the estimate sizes the pool without the tokenizer; it must be near the real cost, not exact
+    from context.context_text import memory_line
+    from providers.tokens import count_tokens
+
+    long = "Finally finished the second draft of the picture book about the fox who lost her shadow, and sent it to two "
+    long += "friends who teach reception classes to read aloud to the children before I ask an editor for notes"
+    for content in ("Went to a jazz concert", "Researching adoption agencies after the support group", long):
+        memory = RankedMemory(
+            id=1, memory_type="episode", content=content, importance=0.5, score=0.0, similarity=0.0,
+            entity_match=False, source_message_ids=[], created_at=NOW,
+        )  # fmt: skip
+        real = count_tokens(memory_line(memory, NOW) + "\n")
+        assert abs(line_tokens_estimate(content) - real) <= max(6, real // 4), (content, real)
