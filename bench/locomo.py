@@ -3,7 +3,8 @@
     .venv/bin/python -m bench.locomo --data /work/shared/data/locomo-dev/26.json \
         /work/shared/data/locomo-dev/30.json --json locomo.json [--dump misses.json] [--limit-questions N]
 
-Protocol, per LoCoMo file (one conversation between `speaker_a` and `speaker_b`):
+Protocol, per conversation between `speaker_a` and `speaker_b` (a file is the released locomo10.json — a list of
+samples, each with "conversation" and "qa" — one sample, or one conversation with its keys at the top):
 
 - A fresh tenant (deleted afterwards, with its Redis keys). Each speaker is a contact (id and display
   name = the speaker's name). Every turn of every session, in order, is ingested through the real
@@ -140,13 +141,35 @@ class Conversation:
         return second if speaker == first else first
 
 
-def conversation_load(path: Path) -> Conversation:
+def conversations_load(path: Path) -> list[Conversation]:
+    """The conversations of a LoCoMo-format file: the released ``locomo10.json`` (a list of samples, each with its
+    turns under "conversation" and its "qa" beside them), one such sample, or one conversation flattened (its turns,
+    "speaker_a" and "qa" at the top, as the dev files are). A file of none of these shapes is a clear error."""
     data = json.loads(path.read_text())
+    samples = data if isinstance(data, list) else [data]
+    if not samples:
+        raise ValueError(f"{path.name}: no conversation in the file")
+    conversations = []
+    for index, sample in enumerate(samples):
+        label = path.name if len(samples) == 1 else f"{path.name}#{sample.get('sample_id', index)}"
+        conversations.append(conversation_from(sample, label))
+    return conversations
+
+
+def conversation_from(sample: dict[str, Any], name: str) -> Conversation:
+    if not isinstance(sample, dict):
+        raise ValueError(f"{name}: a conversation is a JSON object, not {type(sample).__name__}")
+    data = {**sample["conversation"], "qa": sample.get("qa", [])} if "conversation" in sample else sample
+    missing = [key for key in ("speaker_a", "speaker_b", "qa") if key not in data]
+    if missing:
+        raise ValueError(f"{name}: not a LoCoMo conversation (no {', '.join(missing)})")
     # Some files carry date_times for sessions that have no turns: only sessions with turns count.
     sessions = sorted(int(m.group(1)) for key in data if (m := _SESSION_KEY.fullmatch(key)) and data[key])
+    if not sessions:
+        raise ValueError(f"{name}: no session with turns")
     turns = [turn for number in sessions for turn in _session_turns(data, number)]
     return Conversation(
-        name=path.name,
+        name=name,
         speakers=(data["speaker_a"], data["speaker_b"]),
         turns=turns,
         questions=[q for q in (_question(raw) for raw in data["qa"]) if q is not None],
@@ -454,13 +477,13 @@ class Results:
 
 
 def file_evaluate(path: Path, results: Results, limit: int | None) -> None:
-    conversation = conversation_load(path)
-    tenant = tenant_create(conversation)
-    try:
-        conversation_ingest(tenant, conversation)
-        conversation_evaluate(tenant, conversation, conversation.questions[:limit], results)
-    finally:
-        tenant_delete(tenant)
+    for conversation in conversations_load(path):
+        tenant = tenant_create(conversation)
+        try:
+            conversation_ingest(tenant, conversation)
+            conversation_evaluate(tenant, conversation, conversation.questions[:limit], results)
+        finally:
+            tenant_delete(tenant)
 
 
 def conversation_evaluate(
@@ -615,7 +638,7 @@ def main() -> None:
     parser.add_argument("--data", nargs="+", required=True, type=Path, help="LoCoMo-format JSON files")
     parser.add_argument("--json", required=True, type=Path, help="write the figures here")
     parser.add_argument("--dump", type=Path, help="write per-question evidence and top items here")
-    parser.add_argument("--limit-questions", type=int, help="only the first N questions of each file")
+    parser.add_argument("--limit-questions", type=int, help="only the first N questions of each conversation")
     args = parser.parse_args()
     require_migrated()
     # The bench runs the deferred tier itself; eager tasks keep its messages out of the developer's broker.

@@ -72,3 +72,69 @@ def test_answer_recall_counts_the_answers_words_in_the_text_not_the_turns_cited(
     assert question_scores([cites, holds], question)["answer@tokens500"] == 0.75
     # an answer with no content word is not measured
     assert question_scores([cites], Question("Is it?", "Yes", frozenset({"D1:1"}), 4))["answer@tokens500"] is None
+
+
+def _released(*conversations: dict[str, object]) -> list[dict[str, object]]:
+    """The released locomo10.json shape: a list of samples, turns under "conversation", "qa" beside them."""
+    return [
+        {"sample_id": f"conv-{n}", "conversation": {k: v for k, v in c.items() if k != "qa"}, "qa": c["qa"]}
+        for n, c in enumerate(conversations, 1)
+    ]
+
+
+def test_the_released_file_of_several_conversations_runs_each_and_pools_their_questions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bench import locomo
+
+    renamed = json.loads(json.dumps(CONVERSATION).replace("Asha", "Rhea").replace("Ben", "Omar"))
+    data, out = tmp_path / "locomo10.json", tmp_path / "out.json"
+    data.write_text(json.dumps(_released(CONVERSATION, renamed)))
+    monkeypatch.setattr(sys, "argv", ["locomo", "--data", str(data), "--json", str(out)])
+
+    locomo.main()
+
+    figures = json.loads(out.read_text())
+    assert figures["methods"]["rapport"]["questions"] == 4  # two a conversation (category 5 skipped)
+    assert figures["methods"]["rapport"]["recall@tokens1200"] == 1.0
+    assert not Tenant.objects.filter(slug__startswith="bench-locomo").exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "names"),
+    [(CONVERSATION, ["f.json"]),  # flattened, as the dev files are
+     (_released(CONVERSATION)[0], ["f.json"]),  # one sample
+     (_released(CONVERSATION, CONVERSATION), ["f.json#conv-1", "f.json#conv-2"])],
+)  # fmt: skip
+def test_every_locomo_shape_loads_with_its_turns_and_questions(
+    tmp_path: Path, content: object, names: list[str]
+) -> None:
+    from bench.locomo import conversations_load
+
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(content))
+
+    conversations = conversations_load(path)
+
+    assert [c.name for c in conversations] == names
+    for conversation in conversations:
+        assert conversation.speakers == ("Asha", "Ben")
+        assert [t.dia_id for t in conversation.turns] == ["D1:1", "D1:2", "D1:3", "D2:1", "D2:2"]
+        assert len(conversation.questions) == 2
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [([], "no conversation"), (["x"], "JSON object"), ({"turns": []}, "no speaker_a, speaker_b, qa"),
+     ({"speaker_a": "A", "speaker_b": "B", "qa": []}, "no session with turns")],
+)  # fmt: skip
+def test_a_file_that_is_no_locomo_conversation_says_what_is_missing(
+    tmp_path: Path, content: object, message: str
+) -> None:
+    from bench.locomo import conversations_load
+
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(content))
+
+    with pytest.raises(ValueError, match=message):
+        conversations_load(path)
