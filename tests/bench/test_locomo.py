@@ -138,3 +138,20 @@ def test_a_file_that_is_no_locomo_conversation_says_what_is_missing(
 
     with pytest.raises(ValueError, match=message):
         conversations_load(path)
+
+
+@pytest.mark.parametrize("name", ["fresh_a.json", "fresh_b.json", "heldout_c.json"])
+def test_the_written_conversations_are_well_formed(name: str) -> None:
+    # bench/data/locomo: every question's evidence is a turn of the conversation, and sessions run forward in time
+    from bench.locomo import conversations_load
+
+    (conversation,) = conversations_load(Path(__file__).resolve().parents[2] / "bench" / "data" / "locomo" / name)
+
+    turns = {turn.dia_id for turn in conversation.turns}
+    assert len(turns) == len(conversation.turns) >= 250
+    assert len(conversation.questions) >= 90
+    assert all(question.evidence <= turns for question in conversation.questions)
+    assert {question.category for question in conversation.questions} == {1, 2, 3, 4}
+    times = [turn.sent_at for turn in conversation.turns]
+    assert times == sorted(times)
+    assert {turn.speaker for turn in conversation.turns} == set(conversation.speakers)
