@@ -2,9 +2,10 @@
 
 For every memory of the contact: its score and the signals it was computed from, whether it went into the context
 and, if not, why — ``budget`` (a candidate whose line did not fit), ``not_candidate`` (below the similarity cut:
-``memories.retrieval.ranking.similar_enough``), or, outside the eligible set, ``superseded``, ``compressed``, ``expired``, ``forgotten`` and
-``below_threshold`` (importance under RETRIEVAL_MIN_IMPORTANCE, not durable). Built in the explain path only: the
-ranking already returns the eligible memories (``rank_for_query(explain=True)``); the others are one plain query.
+``memories.retrieval.ranking.similar_enough``), or, outside the eligible set, ``superseded``, ``compressed``,
+``expired``, ``forgotten`` and ``below_threshold`` (importance under RETRIEVAL_MIN_IMPORTANCE, not durable). Built in
+the explain path only: the ranking already returns the eligible memories (``rank_for_query(explain=True)``); the
+others are one plain query.
 """
 
 from __future__ import annotations

@@ -123,9 +123,10 @@ def rank_memories(
 ) -> list[RankedMemory]:
     """Candidates (the most similar memories — ``similar_enough`` for the token ``budget`` the caller will fill — ∪
     entity-matched, ∪ the durable ones with ``keep_durable``: /context always shows those) among the memories
-    ``owner`` selects (``contact_owner`` or ``business_owner``), ranked by score. ``subject``: the query names the owner (every memory matches it as an
-    entity). ``explain``: the other eligible memories too, ranked after the candidates, ``candidate`` False. One
-    SQL query; exact distances over the owner's rows (a B-tree on contact, or on tenant for business memory)."""
+    ``owner`` selects (``contact_owner`` or ``business_owner``), ranked by score. ``subject``: the query names the
+    owner (every memory matches it as an entity). ``explain``: the other eligible memories too, ranked after the
+    candidates, ``candidate`` False. One SQL query; exact distances over the owner's rows (a B-tree on contact, or on
+    tenant for business memory)."""
     rows = _eligible(owner, now, query_vector, query_text)
     has_query = query_vector is not None or bool(query_text)
     mentioned = frozenset(entity_ids)

@@ -242,8 +242,8 @@ def test_a_line_estimate_is_close_to_what_the_context_line_costs() -> None:
     from context.context_text import memory_line
     from providers.tokens import count_tokens
 
-    long = "Finally finished the second draft of the picture book about the fox who lost her shadow, and sent it to two "
-    long += "friends who teach reception classes to read aloud to the children before I ask an editor for notes"
+    long = "Finally finished the second draft of the picture book about the fox who lost her shadow, and sent it to "
+    long += "two friends who teach reception classes to read aloud to the children before I ask an editor for notes"
     for content in ("Went to a jazz concert", "Researching adoption agencies after the support group", long):
         memory = RankedMemory(
             id=1, memory_type="episode", content=content, importance=0.5, score=0.0, similarity=0.0,
