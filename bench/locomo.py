@@ -94,7 +94,7 @@ TURN_GAP = timedelta(seconds=30)
 NOW_AFTER_LAST_SESSION = timedelta(days=1)
 LAST_TURNS = 20
 _SESSION_KEY = re.compile(r"session_(\d+)")
-_EVIDENCE_ID = re.compile(r"D\d+:\d+")
+_DIA_ID = re.compile(r"D(\d+):(\d+)")
 _EVIDENCE_SPLIT = re.compile(r"[;,\s]+")
 _SESSION_TIME_FORMATS = ("%I:%M %p on %d %B, %Y", "%I:%M %p on %d %B %Y", "%I:%M %p on %d %b, %Y")
 
@@ -190,7 +190,13 @@ def session_time(text: str) -> datetime:
 def _session_turns(data: dict[str, Any], number: int) -> list[Turn]:
     start = session_time(data[f"session_{number}_date_time"])
     return [
-        Turn(raw["dia_id"], raw["speaker"], _turn_text(raw), number, start + index * TURN_GAP)
+        Turn(
+            dia_id_normal(raw["dia_id"]) or raw["dia_id"],
+            raw["speaker"],
+            _turn_text(raw),
+            number,
+            start + index * TURN_GAP,
+        )
         for index, raw in enumerate(data[f"session_{number}"])
     ]
 
@@ -209,9 +215,16 @@ def _question(raw: dict[str, Any]) -> Question | None:
 
 
 def evidence_ids(raw: Iterable[object]) -> frozenset[str]:
-    """'D8:6; D9:17' and the like → {'D8:6', 'D9:17'}; malformed pieces are dropped."""
-    pieces = (piece for item in raw for piece in _EVIDENCE_SPLIT.split(str(item)))
-    return frozenset(piece for piece in pieces if _EVIDENCE_ID.fullmatch(piece))
+    """'D8:6; D9:17' and the like → {'D8:6', 'D9:17'}; 'D30:05' is 'D30:5' (turns are numbered without zeros);
+    malformed pieces ('D:11:26') are dropped."""
+    pieces = (dia_id_normal(piece) for item in raw for piece in _EVIDENCE_SPLIT.split(str(item)))
+    return frozenset(piece for piece in pieces if piece is not None)
+
+
+def dia_id_normal(text: str) -> str | None:
+    """'D30:05' → 'D30:5'; None for what is no dia_id."""
+    match = _DIA_ID.fullmatch(text.strip())
+    return f"D{int(match.group(1))}:{int(match.group(2))}" if match else None
 
 
 # --- ingestion into a throwaway tenant ----------------------------------------------------------------

@@ -155,3 +155,9 @@ def test_the_written_conversations_are_well_formed(name: str) -> None:
     times = [turn.sent_at for turn in conversation.turns]
     assert times == sorted(times)
     assert {turn.speaker for turn in conversation.turns} == set(conversation.speakers)
+
+
+def test_evidence_written_with_a_leading_zero_or_several_to_an_item_is_read_as_the_turns_it_names() -> None:
+    from bench.locomo import evidence_ids
+
+    assert evidence_ids(["D30:05", "D8:6; D9:17", "D:11:26", "D2:1,D2:2"]) == {"D30:5", "D8:6", "D9:17", "D2:1", "D2:2"}
