@@ -35,7 +35,8 @@ samples, each with "conversation" and "qa" — one sample, or one conversation w
 - Diagnostics (JSON "diagnostics"): the recall ceiling (evidence found in any retrievable memory's
   provenance), what the memories are, and "rapport_own_words" (printed as rapport*): Rapport's figures
   when a memory counts only its contact's own turns, not the assistant replies linked to an episode.
-  `--dump` writes, per question, the evidence, Rapport's top 10 and BM25's top 5.
+  `--dump` writes, per question, the evidence, Rapport's top 10 and BM25's top 5. Both read Rapport's list ranked
+  for 1,200 tokens.
 """
 
 # ruff: noqa: E402 - Django is set up before the app's modules are imported (they need settings).
@@ -151,15 +152,15 @@ def conversations_load(path: Path) -> list[Conversation]:
         raise ValueError(f"{path.name}: no conversation in the file")
     conversations = []
     for index, sample in enumerate(samples):
+        if not isinstance(sample, dict):
+            raise ValueError(f"{path.name}: a conversation is a JSON object, not {type(sample).__name__}")
         label = path.name if len(samples) == 1 else f"{path.name}#{sample.get('sample_id', index)}"
         conversations.append(conversation_from(sample, label))
     return conversations
 
 
 def conversation_from(sample: dict[str, Any], name: str) -> Conversation:
-    if not isinstance(sample, dict):
-        raise ValueError(f"{name}: a conversation is a JSON object, not {type(sample).__name__}")
-    data = {**sample["conversation"], "qa": sample.get("qa", [])} if "conversation" in sample else sample
+    data = _flattened(sample, name)
     missing = [key for key in ("speaker_a", "speaker_b", "qa") if key not in data]
     if missing:
         raise ValueError(f"{name}: not a LoCoMo conversation (no {', '.join(missing)})")
@@ -175,6 +176,17 @@ def conversation_from(sample: dict[str, Any], name: str) -> Conversation:
         questions=[q for q in (_question(raw) for raw in data["qa"]) if q is not None],
         last_session_at=session_time(data[f"session_{sessions[-1]}_date_time"]),
     )
+
+
+def _flattened(sample: dict[str, Any], name: str) -> dict[str, Any]:
+    """A released sample's turns ("conversation") with its "qa" beside them; a flattened conversation as it is."""
+    if "conversation" not in sample:
+        return sample
+    if not isinstance(sample["conversation"], dict):
+        raise ValueError(f'{name}: its "conversation" is not a JSON object')
+    if "qa" not in sample:
+        raise ValueError(f"{name}: not a LoCoMo conversation (no qa)")
+    return {**sample["conversation"], "qa": sample["qa"]}
 
 
 def session_time(text: str) -> datetime:
@@ -526,8 +538,9 @@ def conversation_evaluate(
         own_by_budget = {budget: rapport.items(r, speaker_of) for budget, r in for_budget.items()}
         own_words = question_scores(rapport.items(ranked, speaker_of), question, own_by_budget)
         results.rapport_own_words.append(Scored(question.category, own_words))
-        _note_question(results.diagnostics, question, ranked, lists["rapport"], found)
-        results.dump.append(_dump_entry(conversation, question, ranked, bm25, baselines, found))
+        headline = for_budget[MEAN_TOKENS_BUDGET]  # the list recall@tokens1200 is scored on
+        _note_question(results.diagnostics, question, headline, rapport_by_budget[MEAN_TOKENS_BUDGET], found)
+        results.dump.append(_dump_entry(conversation, question, headline, bm25, baselines, found))
     _log(f"{conversation.name}: {len(questions)} questions in {time.perf_counter() - started:.1f} s")
 
 

@@ -300,8 +300,8 @@ BUSINESS_RETRIEVAL_WEIGHTS = {
 }
 BUSINESS_DECAY_RATE = 0.01
 BUSINESS_CONTEXT_BUDGET = 1200
-# The fewest of the most similar memories that are candidates (united with the entity-matched ones); more are, as many
-# as it takes for their lines to fill the budget being filled (memories.retrieval.ranking.similar_enough).
+# The fewest of the most similar memories that are candidates for a query (united with the entity-matched and durable
+# ones); more are, as many as it takes for their lines to fill the budget being filled (ranking._similar_enough).
 RETRIEVAL_CANDIDATES = 30
 RETRIEVAL_MIN_IMPORTANCE = 0.1
 # Hybrid similarity = DENSE_SHARE × cosine + (1 − DENSE_SHARE) × normalised full-text rank. BM25 is scaled so a

@@ -56,6 +56,13 @@ def durable_budget_for(*, durable_budget: int, ceiling: int | None) -> int:
     return durable_budget if ceiling is None else min(durable_budget, ceiling)
 
 
+def budget_to_fill(*, stage_budget: int, ceiling: int | None) -> int:
+    """The tokens the memories fill: the caller's ceiling if set, else the stage's budget. Known before the ranking,
+    which takes candidates enough to fill it; ``fill_contact_budget`` passes the stage's budget raised to what the
+    durable memories took (they are candidates whatever the budget)."""
+    return stage_budget if ceiling is None else ceiling
+
+
 def fill_contact_budget(
     ranked: Sequence[RankedMemory], *, stage_budget: int, durable_budget: int, now: datetime, ceiling: int | None
 ) -> tuple[list[Chosen], int]:
@@ -65,7 +72,7 @@ def fill_contact_budget(
     first_budget = durable_budget_for(durable_budget=durable_budget, ceiling=ceiling)
     durable = fill_budget([m for m in ranked if m.durable], budget=first_budget, now=now, as_durable=True)
     used = sum(c.tokens for c in durable)
-    budget = max(stage_budget, used) if ceiling is None else ceiling
+    budget = budget_to_fill(stage_budget=max(stage_budget, used), ceiling=ceiling)
     taken = {c.memory.id for c in durable}
     rest = fill_budget([m for m in ranked if m.id not in taken], budget=budget - used, now=now)
     order = {m.id: index for index, m in enumerate(ranked)}

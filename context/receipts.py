@@ -2,7 +2,7 @@
 
 For every memory of the contact: its score and the signals it was computed from, whether it went into the context
 and, if not, why — ``budget`` (a candidate whose line did not fit), ``not_candidate`` (below the similarity cut:
-``memories.retrieval.ranking.similar_enough``), or, outside the eligible set, ``superseded``, ``compressed``,
+``memories.retrieval.ranking._similar_enough``), or, outside the eligible set, ``superseded``, ``compressed``,
 ``expired``, ``forgotten`` and ``below_threshold`` (importance under RETRIEVAL_MIN_IMPORTANCE, not durable). Built in
 the explain path only: the ranking already returns the eligible memories (``rank_for_query(explain=True)``); the
 others are one plain query.
@@ -83,7 +83,7 @@ class ContextReceipt:
     matched_query: str  # what the memories were matched against: the query without the contact's name
     subject: bool  # the query names the contact: every memory matches it as the entity
     weights: ReceiptWeights
-    candidates: int  # how many memories were candidates (ranking.similar_enough, entity-matched, durable)
+    candidates: int  # how many memories were candidates (the most similar, entity-matched, durable)
     min_importance: float  # RETRIEVAL_MIN_IMPORTANCE
     memory_budget: int
     durable_budget: int

@@ -17,7 +17,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from config import clock
 from contacts.activity import contact_zone
 from contacts.models import Contact, ContactState, Tenant
-from context.budget import Chosen, fill_budget, fill_contact_budget
+from context.budget import Chosen, budget_to_fill, fill_budget, fill_contact_budget
 from context.context_text import RecentEpisode, context_text
 from context.receipts import ContextReceipt, context_receipt_get
 from memories.models import ContactEntity, Memory, MemoryStatus, MemoryType
@@ -114,7 +114,7 @@ def contact_context_get(
     stage_budget = settings.STAGE_BUDGETS[state.relationship_stage]
     ranked, mentioned = rank_for_query(
         contact=contact, query=query, now=now, known=known, keep_durable=True, explain=explain,
-        budget=stage_budget if budget is None else budget,
+        budget=budget_to_fill(stage_budget=stage_budget, ceiling=budget),
     )  # fmt: skip
     candidates = [m for m in ranked if m.candidate] if explain else ranked
     chosen, memory_budget = fill_contact_budget(

@@ -209,8 +209,9 @@ class ContextReceiptOutputSerializer(FastOutputSerializer):
     subject = serializers.BooleanField(help_text="The query names the contact: every memory matches it as the entity")
     weights = ReceiptWeightsOutputSerializer()
     candidates = serializers.IntegerField(
-        help_text="How many memories were candidates: the most similar (at least 30, more when the budget needs more"
-        " lines), those linked to an entity the query names, and the durable ones"
+        help_text="How many memories were candidates: the most similar (at least RETRIEVAL_CANDIDATES, more when the"
+        " budget needs more lines), those linked to an entity the query names, and the durable ones; without a query,"
+        " every eligible memory"
     )
     min_importance = serializers.FloatField(help_text="Below it a memory that is not durable is not eligible")
     memory_budget = serializers.IntegerField()

@@ -44,7 +44,7 @@ def contact_memories_search(*, contact: Contact, query: str, limit: int) -> list
     """The contact's best ``limit`` memories for ``query``, by the one ranking ``/context`` uses (without its token
     budget or the durable memories it always adds: a search answers the query only)."""
     known = list(ContactEntity.objects.filter(contact=contact))
-    ranked, _ = rank_for_query(contact=contact, query=query, now=clock.now(), known=known)
+    ranked, _ = rank_for_query(contact=contact, query=query, now=clock.now(), known=known, at_least=limit)
     return [FoundMemory(m.id, m.memory_type, m.content, m.score) for m in ranked[:limit]]
 
 

@@ -35,12 +35,14 @@ def rank_for_query(
     keep_durable: bool = False,
     explain: bool = False,
     budget: int = 0,
+    at_least: int = 0,
 ) -> tuple[list[RankedMemory], list[ContactEntity]]:
     """The contact's memories ranked for ``query`` (all of them by score when it is empty), and
     the known entities the query mentions. The one ranking path: /context and the benchmarks.
     ``keep_durable``: the durable memories too, however far from the query (/context always shows them).
     ``explain``: the memories that were not candidates too, after them (``RankedMemory.candidate`` False).
-    ``budget``: the tokens the caller will fill (``ranking.similar_enough``: candidates enough to fill them).
+    ``budget``: the tokens the caller will fill (candidates enough to fill them); ``at_least``: how many of the most
+    similar a caller that takes a count needs as candidates (RETRIEVAL_CANDIDATES if more).
     A query naming the contact is matched without the name, and all their memories match it (``subject``) — unless
     it also names one of their entities ("What does Caroline's sister do?", "… her job at Infosys": that entity's
     memories decide). A hobby or topic (``THEMES``) gives no entity signal at all — its name is the word the memories
@@ -60,6 +62,7 @@ def rank_for_query(
         subject=names_contact and not named,
         explain=explain,
         budget=budget,
+        at_least=at_least,
     )
     return ranked, mentioned
 

@@ -100,11 +100,13 @@ def rank_contact_memories(
     subject: bool = False,
     explain: bool = False,
     budget: int = 0,
+    at_least: int = 0,
 ) -> list[RankedMemory]:
     """One contact's memories ranked (see ``rank_memories``)."""
     return rank_memories(
         owner=contact_owner(contact), weights=weights, now=now, query_vector=query_vector, query_text=query_text,
         entity_ids=entity_ids, keep_durable=keep_durable, subject=subject, explain=explain, budget=budget,
+        at_least=at_least,
     )  # fmt: skip
 
 
@@ -120,9 +122,11 @@ def rank_memories(
     subject: bool = False,
     explain: bool = False,
     budget: int = 0,
+    at_least: int = 0,
 ) -> list[RankedMemory]:
-    """Candidates (the most similar memories — ``similar_enough`` for the token ``budget`` the caller will fill — ∪
-    entity-matched, ∪ the durable ones with ``keep_durable``: /context always shows those) among the memories
+    """Candidates (the most similar memories: enough for the token ``budget`` the caller will fill, and at least
+    ``at_least`` of them — ``_similar_enough`` — ∪ entity-matched, ∪ the durable ones with ``keep_durable``: /context
+    always shows those; without a query, every eligible memory) among the memories
     ``owner`` selects (``contact_owner`` or ``business_owner``), ranked by score. ``subject``: the query names the
     owner (every memory matches it as an entity). ``explain``: the other eligible memories too, ranked after the
     candidates, ``candidate`` False. One SQL query; exact distances over the owner's rows (a B-tree on contact, or on
@@ -131,7 +135,8 @@ def rank_memories(
     has_query = query_vector is not None or bool(query_text)
     mentioned = frozenset(entity_ids)
     similarities = _similarities(rows, query_vector is not None)
-    chosen = _candidates(rows, similarities, mentioned, keep_durable, budget) if has_query else rows
+    pool = _Pool(budget, max(settings.RETRIEVAL_CANDIDATES, at_least))
+    chosen = _candidates(rows, similarities, mentioned, keep_durable, pool) if has_query else rows
     context = _Scoring(weights, now, has_query, mentioned, subject)
     ranked = _by_score([_ranked(row, similarities[row.id], context) for row in chosen])
     if not explain or len(chosen) == len(rows):
@@ -282,10 +287,10 @@ def _document_stats(row: _Row) -> DocumentStats:
 
 
 def _candidates(
-    rows: list[_Row], similarities: dict[int, _Similarity], mentioned: frozenset[int], keep_durable: bool, budget: int
+    rows: list[_Row], similarities: dict[int, _Similarity], mentioned: frozenset[int], keep_durable: bool, pool: _Pool
 ) -> list[_Row]:
     by_similarity = sorted(rows, key=lambda row: -similarities[row.id].fused)
-    top = similar_enough(by_similarity, budget)
+    top = _similar_enough(by_similarity, pool)
     chosen = {row.id for row in top}
     return top + [
         row
@@ -294,15 +299,20 @@ def _candidates(
     ]
 
 
-def similar_enough(by_similarity: Sequence[_Row], budget: int) -> list[_Row]:
-    """The head of ``by_similarity``: at least RETRIEVAL_CANDIDATES memories, and more while their lines hold fewer
-    than ``budget`` tokens, so the budget can be filled with memories close to the query (issue 19: 30 lines hold
-    ~1,300 tokens, so a deep contact's 2,000 were never filled — and what filled the rest of a merged list was
+class _Pool(NamedTuple):
+    budget: int  # the tokens the caller will fill with the ranked memories' lines (0: none said)
+    at_least: int  # the fewest of the most similar to take: RETRIEVAL_CANDIDATES, or more a caller needs
+
+
+def _similar_enough(by_similarity: Sequence[_Row], pool: _Pool) -> list[_Row]:
+    """The head of ``by_similarity``: at least ``pool.at_least`` memories, and more while their lines hold fewer than
+    ``pool.budget`` tokens, so the budget can be filled with memories close to the query (issue 19: 30 lines hold
+    ~1,100–1,300 tokens, so a deep contact's 2,000 were never filled — and what filled the rest of a merged list was
     further from the question than the evidence left out)."""
     top: list[_Row] = []
     tokens = 0
     for row in by_similarity:
-        if len(top) >= settings.RETRIEVAL_CANDIDATES and tokens >= budget:
+        if len(top) >= pool.at_least and tokens >= pool.budget:
             break
         top.append(row)
         tokens += line_tokens_estimate(row.content)

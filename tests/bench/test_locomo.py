@@ -125,7 +125,9 @@ def test_every_locomo_shape_loads_with_its_turns_and_questions(
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [([], "no conversation"), (["x"], "JSON object"), ({"turns": []}, "no speaker_a, speaker_b, qa"),
+    [([], "no conversation"), (["x"], "JSON object"), (["x", "y"], "JSON object"),
+     ({"turns": []}, "no speaker_a, speaker_b, qa"), ({"conversation": "x", "qa": []}, "not a JSON object"),
+     ({"conversation": {"speaker_a": "A", "speaker_b": "B"}}, "no qa"),
      ({"speaker_a": "A", "speaker_b": "B", "qa": []}, "no session with turns")],
 )  # fmt: skip
 def test_a_file_that_is_no_locomo_conversation_says_what_is_missing(
@@ -161,3 +163,16 @@ def test_evidence_written_with_a_leading_zero_or_several_to_an_item_is_read_as_t
     from bench.locomo import evidence_ids
 
     assert evidence_ids(["D30:05", "D8:6; D9:17", "D:11:26", "D2:1,D2:2"]) == {"D30:5", "D8:6", "D9:17", "D2:1", "D2:2"}
+
+
+def test_each_budget_is_cut_from_the_list_ranked_for_it() -> None:
+    # recall@k reads the list without a budget; recall@tokensB the list ranked for B, when a method has one
+    from bench.locomo import Item, Question, question_scores
+
+    question = Question("Which instrument?", "cello", frozenset({"D1:2"}), 4)
+    miss, hit = Item(frozenset({"D9:9"}), 10, "Asha: hello"), Item(frozenset({"D1:2"}), 10, "Ben: the cello")
+
+    scores = question_scores([miss], question, {500: [miss], 1200: [hit], 2000: [miss]})
+
+    assert (scores["recall@5"], scores["recall@tokens500"], scores["recall@tokens1200"]) == (0.0, 0.0, 1.0)
+    assert (scores["recall@tokens2000"], scores["answer@tokens1200"]) == (0.0, 1.0)

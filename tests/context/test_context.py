@@ -140,8 +140,8 @@ def test_entity_match_surfaces_linked_memories_beyond_the_similarity_top_30(
     _embed(arjun)
 
     # when the query names Bruno, with room for the similarity cut's 30 lines (a larger budget makes more candidates)
-    park_line = line_tokens_estimate("Went to the park on trip 10 and the park was sunny")
-    body = _context(api_client, query="Did Bruno enjoy the sunny park trip?", budget=30 * park_line, explain="true")
+    shortest = line_tokens_estimate("Went to the park on trip 0 and the park was sunny")  # any 30 fill this budget
+    body = _context(api_client, query="Did Bruno enjoy the sunny park trip?", budget=30 * shortest, explain="true")
 
     # then the linked memory is a candidate beside the 30 most similar, with the entity bonus
     assert "Chewed through three shoes" in _contents(body)
@@ -189,6 +189,25 @@ def test_budget_by_stage_is_filled_by_score_in_real_tokens(
     assert budget == 0 or budget - used < 30  # nearly full: the next memory would not fit
     scores = [m["score"] for m in body["memories"]]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_a_deep_contacts_question_fills_its_budget_with_more_than_the_similarity_cut(
+    api_client: APIClient, arjun: Contact
+) -> None:
+    # given a deep contact (2,000 tokens) with 120 episodes that all match the question, ~25 tokens a line
+    ContactState.objects.filter(contact=arjun).update(relationship_stage="deep")
+    for n in range(120):
+        _memory(arjun, f"Episode number {n} about a long and winding story of daily life in the city",
+                memory_type="episode")  # fmt: skip
+    _embed(arjun)
+
+    # when asked a question, with no ?budget=
+    body = _context(api_client, query="the long and winding story of daily life")
+
+    # then the stage's budget is filled (30 lines held ~750 tokens: the cut of 30 left most of it empty)
+    assert body["memory_budget"] == 2000
+    assert len(body["memories"]) > 30
+    assert body["memory_tokens"] > 1800  # nearly full: the pool is sized by an estimate of each line's tokens
 
 
 def test_budget_parameter_overrides_the_stage(api_client: APIClient, arjun: Contact) -> None:

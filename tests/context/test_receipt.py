@@ -162,7 +162,8 @@ def test_a_memory_below_the_similarity_cut_is_not_a_candidate(
     other = _memory(arjun, "Repaired the bicycle chain")
 
     # when a question about the concert is asked with room for its line only: the cut's two lines are more than that
-    body = _context(api_client, query="the jazz concert", budget=_item_tokens(jazz), explain="true")
+    line = _item(_context(api_client, query="the jazz concert", explain="true"), jazz)["tokens"]
+    body = _context(api_client, query="the jazz concert", budget=line, explain="true")
 
     # then the third was scored but not a candidate, after the candidates; the second a candidate the budget left out
     item = _item(body, other)
@@ -173,10 +174,6 @@ def test_a_memory_below_the_similarity_cut_is_not_a_candidate(
     assert body["receipt"]["items"][-1] == item
     assert len(body["memories"]) == 1
     assert body["receipt"]["candidates"] == 2
-
-
-def _item_tokens(memory: Memory) -> int:
-    return count_tokens(f'- [episode] "{memory.content}" ({memory.created_at:%-d %B %Y})\n')
 
 
 def test_a_larger_budget_makes_more_of_the_similar_memories_candidates(

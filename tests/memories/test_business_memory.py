@@ -324,7 +324,9 @@ def test_budget_is_filled_by_score_in_real_tokens(api_client: APIClient, tenant:
     for n in range(120):
         _business(tenant, f"Fact number {n} about a long and winding story of the bakery", importance=0.1 + n / 200)
 
-    for params, budget in (({}, 1200), ({"budget": 300}, 300)):
+    _embed(tenant)
+    question = {"query": "the long and winding story of the bakery"}  # every memory matches it
+    for params, budget in (({}, 1200), ({"budget": 300}, 300), (question, 1200), ({**question, "budget": 2000}, 2000)):
         body = _brain_context(api_client, **params)
 
         lines = body["context_text"].splitlines()[1:]

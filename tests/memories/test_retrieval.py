@@ -9,12 +9,14 @@ import pytest
 
 from config import clock
 from contacts.models import Contact, Tenant
+from context.context_text import memory_line
 from memories.models import ContactEntity, Memory
 from memories.retrieval import rank_for_query
 from memories.retrieval.ranking import SIGNALS, RankedMemory, line_tokens_estimate, retrieval_weights
 from memories.retrieval.subject import without_subject
 from memories.services.enrichment import memories_embed_pending
 from memories.services.records import memory_create
+from providers.tokens import count_tokens
 from tests.factories import ContactFactory
 
 pytestmark = pytest.mark.django_db
@@ -218,7 +220,7 @@ def test_a_workplace_the_query_names_with_the_contact_decides(tenant: Tenant) ->
     assert {m.id: m.entity_match for m in ranked} == {linked.pk: True, other.pk: False}
 
 
-def test_the_candidates_are_enough_to_fill_the_budget_the_caller_will_fill(tenant: Tenant, settings) -> None:  # type: ignore[no-untyped-def]
+def test_the_candidates_are_enough_to_fill_the_budget_the_caller_will_fill(tenant: Tenant, settings: Any) -> None:
     # given a cut of three and eight memories about walks, each line ~20 tokens
     settings.RETRIEVAL_CANDIDATES = 3
     arjun = _contact(tenant, "Arjun")
@@ -239,9 +241,6 @@ def test_the_candidates_are_enough_to_fill_the_budget_the_caller_will_fill(tenan
 
 def test_a_line_estimate_is_close_to_what_the_context_line_costs() -> None:
     # the estimate sizes the pool without the tokenizer; it must be near the real cost, not exact
-    from context.context_text import memory_line
-    from providers.tokens import count_tokens
-
     long = "Finally finished the second draft of the picture book about the fox who lost her shadow, and sent it to "
     long += "two friends who teach reception classes to read aloud to the children before I ask an editor for notes"
     for content in ("Went to a jazz concert", "Researching adoption agencies after the support group", long):
@@ -251,3 +250,17 @@ def test_a_line_estimate_is_close_to_what_the_context_line_costs() -> None:
         )  # fmt: skip
         real = count_tokens(memory_line(memory, NOW) + "\n")
         assert abs(line_tokens_estimate(content) - real) <= max(6, real // 4), (content, real)
+
+
+def test_a_search_for_more_memories_than_the_similarity_cut_gets_as_many(tenant: Tenant) -> None:
+    # the MCP search_memories tool takes a count (up to 50), not a budget: its candidates are at least that many
+    from mcpserver.selectors import contact_memories_search
+
+    arjun = _contact(tenant, "Arjun")
+    for n in range(60):
+        _memory(arjun, f"Walked Bruno around the lake, lap number {n}")
+    memories_embed_pending(tenant_id=tenant.pk, contact_id=arjun.pk)
+
+    found = contact_memories_search(contact=arjun, query="walks with Bruno by the lake", limit=50)
+
+    assert len(found) == 50
