@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
+from memories.extraction.casing import names_capitalised, typed_in_lowercase
 from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions, relation_owned
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.facts.identity import GREETING_ONLY
@@ -71,8 +72,13 @@ def _sentences(message: str) -> list[str]:
     # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
     # runs of spaces are one space: what the rules read is the same, and no pattern scans a run more than once
+    lowercase = typed_in_lowercase(message)  # names typed without their capital get it back (``casing``)
     said = [
-        relation_owned(appositions_fronted(with_apostrophes(" ".join(sentence.split()))))
+        relation_owned(
+            appositions_fronted(
+                names_capitalised(with_apostrophes(" ".join(sentence.split())), lowercase_typist=lowercase)
+            )
+        )
         for sentence in sentences(without_quotations(message[:4000]))
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):

@@ -10,7 +10,9 @@ from memories.extraction.vocabulary import NOT_NAMES, PET_SPECIES, RELATIONS
 
 _PETS = alternation(PET_SPECIES)
 _RELATIONS = alternation(RELATIONS)
-_NAME = r"(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
+# A name's apostrophe is its own (O'Brien), not "is" or a possessive after it ("my daughter Rosie's 4").
+_NAME_WORD = r"[A-Z][\w-]*(?:['’](?![sS]\b)[\w-]+)*"
+_NAME = rf"(?P<name>{_NAME_WORD}(?:\s{_NAME_WORD})?)"
 _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 
 # "my", "our"; then words that describe the relative or pet, not name them ("my little brother Mateo").

@@ -96,9 +96,11 @@ _GREETING = (
 )
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
 GREETING_ONLY = re.compile(rf"^(?>\W*)(?:(?>{_GREETING})(?>\W*))++$")
+_EMOJI = "[\u2600-\u27bf\U0001f000-\U0001faff]"  # "Hi, I'm Leila 👋": a wave ends the name as a comma would
 INTRO = re.compile(
-    rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=\s*(?:[,.!(]|$|\s+(?:and|but)\b))"
-    rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|$))"
+    rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
+    rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b))"
+    rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>[A-Z][a-z]+)\s+here(?=\s*(?:[,.!]|{_EMOJI}|$))"
 )
 # "Tom, 31, keeps asking me out", "Anna, 28, is my new flatmate": someone else described, not an introduction.
 _SOMEONE_ELSES_CLAUSE = (
