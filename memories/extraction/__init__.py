@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
-from memories.extraction.casing import names_capitalised, typed_in_lowercase
+from memories.extraction.casing import NAME_GUESSED, recased
 from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions, relation_owned
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.facts.identity import GREETING_ONLY
@@ -33,7 +34,7 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     candidates: list[Candidate] = []
     mentions: list[EntityMention] = []
     openings: list[str] = []
-    said = _sentences(message)
+    said, guessed = _sentences(message)
     for sentence in said:  # people and pets are mentioned in questions too ("should I call my mum?")
         mentions.extend(
             pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence)
@@ -55,7 +56,7 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         # a known person named alone is linked by the facts said of them, and found by name when the message is
         # stored (``entities_mentioned``); not mentioned anew as if introduced
         linked = [e for c in candidates for e in c.entities if not known.introduced_before(e, people or {})]
-    candidates = _unique(candidates)
+    candidates = _unique(_marked_guessed(candidates, guessed))
     # the one they are with is as the message leaves them: "my girlfriend Valeria broke up with me" → an ex
     partners = {
         e.ref: e for c in candidates if c.slot == _PARTNER_SLOT for e in c.entities if e.entity_type == "person"
@@ -67,19 +68,28 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     )
 
 
-def _sentences(message: str) -> list[str]:
+def _marked_guessed(candidates: list[Candidate], guessed: frozenset[str]) -> list[Candidate]:
+    """A candidate naming someone by a name typed in lowercase (``casing``) says so: ``metadata["name_guessed"]``."""
+    if not guessed:
+        return candidates
+    return [
+        replace(c, metadata={**c.metadata, NAME_GUESSED: True})
+        if any(e.display_name in guessed for e in c.entities) or guessed & set(c.content.split())
+        else c
+        for c in candidates
+    ]
+
+
+def _sentences(message: str) -> tuple[list[str], frozenset[str]]:
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
     # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
     # runs of spaces are one space: what the rules read is the same, and no pattern scans a run more than once
-    lowercase = typed_in_lowercase(message)  # names typed without their capital get it back (``casing``)
+    # names typed without their capital get it back first (``casing``); which ones, the candidates say
+    recased_message, guessed = recased(without_quotations(message[:4000]))
     said = [
-        relation_owned(
-            appositions_fronted(
-                names_capitalised(with_apostrophes(" ".join(sentence.split())), lowercase_typist=lowercase)
-            )
-        )
-        for sentence in sentences(without_quotations(message[:4000]))
+        relation_owned(appositions_fronted(with_apostrophes(" ".join(sentence.split()))))
+        for sentence in sentences(recased_message)
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
@@ -87,7 +97,7 @@ def _sentences(message: str) -> list[str]:
     for i in range(1, len(said)):
         if UNREAL.search(said[i]) and len(said[i].split()) <= 5:
             said[i - 1] = ""
-    return said
+    return said, guessed
 
 
 _PARTNER_SLOT = "relation:partner"

@@ -1,26 +1,42 @@
 """Names typed in lowercase: "my gf kayla made me a playlist", "hiii im leila", "daughter hana is 10".
 
 The rules know a name by its capital, as people write one — but many chat in lowercase, and then a name looks like any
-other word. In a message typed without capitals (no word in Title case), a word where a name goes — after a relation
-or a pet's kind, after "name is", or introducing oneself at the start — is given its capital when it is no English
-word: the lexicon of lemminflect (MIT: English lemmas and their inflections, data in the wheel) knows "knocked",
-"tired" and "proud", not "kayla" or "pistache". The rules then read the sentence as if it had been typed with its
-capitals, with the same checks.
+other word. In a message typed without capitals (no word in Title case), a word where a name goes is given its capital
+when it is no English word — lemminflect's lexicon (MIT: ~60,000 English word forms with their parts of speech) knows
+"knocked", "tired" and "proud", not "kayla" or "pistache" — and the slot vouches for it:
 
-What a lowercase name cannot be told from stays as typed: a name that is also a word ("my rats bean and toast"), chat
-words the lexicon lacks ("im gonna", "my bro rn"), and sentences not written in English, where every word is foreign
-to the lexicon ("mi abuela cocina").
+- said to be a name ("her name is mochi", "names ethan"): any such word;
+- after a relation ("my gf kayla", "daughter hana", "kenji here", "hi im leila"): a given name — one of the ~31,000
+  first names, of every locale, that Faker (MIT) ships — since "my mom texted me", "my gf starbucks order" and "im
+  keto" put words the lexicon lacks in the same places;
+- after a pet's kind ("my cat pistache"): pets are called anything, so a word that is followed as a name is ("just
+  knocked…", ",", "is"), not as a verb or a noun's modifier is ("my cat zoomies at 3am", "my dog kibble brand").
+
+Both lists are vendored in ``data/`` (``data/build.py`` writes them from the two packages, which the service does not
+load). The rules then read the sentence as if it had been typed with its capitals, with the same checks. What stays as
+typed:
+a name that is also a word ("my rats bean and toast"), a word one slip from an English one ("my bro alwyas
+forgets"), chat words and coinages ("im gonna", "my bro rizz", "glutenfree", "facetimed"), and messages not written in
+English, where every word is foreign to the lexicon ("mi abuela cocina").
 """
 
 from __future__ import annotations
 
+import gzip
+import itertools
 import re
-
-from lemminflect import getAllLemmas
+from functools import lru_cache
+from pathlib import Path
 
 from memories.extraction.facts.identity import INTERJECTIONS
 from memories.extraction.text import STOPWORDS
-from memories.extraction.vocabulary import FILLER_WORDS, PET_SPECIES, RELATION_WORDS, RELATIONS
+from memories.extraction.vocabulary import (
+    FILLER_WORDS,
+    PET_SPECIES,
+    PET_WORDS,
+    RELATION_ONLY_WORDS,
+    RELATIONS,
+)
 
 # Chat words no dictionary holds; none is a name. Apostrophe-less contractions are here too ("hes 8").
 CHAT_WORDS = frozenset(
@@ -28,34 +44,84 @@ CHAT_WORDS = frozenset(
      "coz", "bc", "rn", "fr", "ngl", "tbh", "idk", "idc", "imo", "imho", "omg", "ppl", "abt", "prob", "probs", "obvs",
      "ofc", "srsly", "yall", "pls", "plz", "smh", "wtf", "af", "asap", "bday", "bae", "fav", "fave", "irl", "jk",
      "lmfao", "rofl", "yeet", "sus", "hes", "shes", "im", "ive", "id", "ill", "youre", "theyre", "were", "wont",
-     "cant", "dont", "didnt", "doesnt", "isnt", "wasnt", "aint", "ur", "ya", "u", "y'all", "okie", "yup", "nah"}
+     "cant", "dont", "didnt", "doesnt", "isnt", "wasnt", "aint", "ur", "ya", "u", "y'all", "okie", "yup", "nah",
+     "finna", "tryna", "neva", "prolly", "innit", "deadass", "istg", "nvm", "tmrw", "tmr", "wyd", "hbu", "smth", "ong",
+     "bruh", "fam", "tbf", "icl", "frfr", "oop", "gud", "alr", "alrite", "nocap", "smol", "heckin", "boi"}
 )  # fmt: skip
-_NOT_NAMES = STOPWORDS | INTERJECTIONS | FILLER_WORDS | CHAT_WORDS | RELATIONS.keys() | PET_SPECIES.keys()
+NUMBER_WORDS = frozenset(
+    {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+     "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
+     "sixty", "seventy", "eighty", "ninety", "hundred"}
+)  # fmt: skip
+_NOT_NAMES = (
+    STOPWORDS | INTERJECTIONS | FILLER_WORDS | CHAT_WORDS | NUMBER_WORDS | RELATIONS.keys() | PET_SPECIES.keys()
+)
+# What follows a word used as a verb ("my mom texted me", "my son vaping at 14") or as a modifier, not a name.
+_OBJECTS = frozenset(
+    {"me", "us", "him", "her", "them", "you", "u", "it", "my", "your", "his", "our", "their", "the", "a", "an", "this",
+     "that", "these", "those", "at", "in", "on", "to", "for", "with", "about", "from", "of", "into", "over", "up",
+     "out", "off", "back", "around", "by"}
+)  # fmt: skip
+_AFTER_A_NAME = frozenset({"and", "but", "or", "who", "&"})
 
 _TITLE_CASE = re.compile(r"\b[A-Z][a-z]")
 _WORD = r"[a-z][a-z-]*[a-z]"
 _GREETING = r"(?:h+i+|h+e+y+|hello|hiya|heya|yo|sup|namaste|salaam|hola|ciao)"
+_OPENING = rf"^(?:{_GREETING}\W+)*"
 _SLOT = re.compile(
-    rf"(?<![\w'’-])(?:{RELATION_WORDS}|name\s+is|name['’]s)\s+(?P<named>{_WORD})(?![\w-])"
-    rf"|^(?:{_GREETING}\W+)*(?:i['’]?m|i\s+am|names|my\s+name\s+is)\s+(?P<introduced>{_WORD})(?![\w'’-])"
-    rf"|^(?:{_GREETING}\W+)*(?P<here>{_WORD})\s+here\b"
+    rf"(?<![\w'’-])(?:name\s+is|name['’]s|named|called)\s+(?P<said>{_WORD})(?![\w-])"
+    rf"|{_OPENING}(?:names|my\s+name\s+is)\s+(?P<said_first>{_WORD})(?![\w-])"
+    rf"|(?<![\w'’-])(?:{RELATION_ONLY_WORDS})\s+(?P<kin>{_WORD})(?![\w-])"
+    # "lab" and "indie" are also a laboratory and a kind of music: "my lab pcr results", "my indie playlist"
+    rf"|(?<![\w'’-])(?!(?:lab|indie)\b)(?:{PET_WORDS})\s+(?P<pet>{_WORD})(?![\w-])"
+    rf"|{_OPENING}(?:i['’]?m|i\s+am)\s+(?P<introduced>{_WORD})(?![\w'’-])"
+    rf"|{_OPENING}(?P<here>{_WORD})\s+here\b"
 )
+_NEXT_WORD = re.compile(r"[a-z][a-z'’-]*")
 _LETTERS = re.compile(r"[a-z]{3,}")
 _TRIPLED = re.compile(r"([a-z])\1\1")  # "sooo", "lmaooo": said for effect, not a name
-ENGLISH_SHARE = 0.5  # of a sentence's words (three letters or more) the lexicon or the lists above know
+SLIP_MIN_LETTERS = 5  # shorter words are only checked for two letters swapped
+COMPOUND_PART_LETTERS = 3  # "glutenfree", "doomscrolling": two English words of three letters or more
+NAME_GUESSED = "name_guessed"  # Candidate.metadata key: the name it holds was typed in lowercase
+MAX_SLOTS = 8  # read in a message: a name is looked for in the first ones only (each costs up to ~1 ms)
+ENGLISH_SHARE = 0.5  # of a message's words (three letters or more) the lexicon or the lists above know
 
-getAllLemmas("name")  # the lexicon loads on its first look-up (~0.1 s): here, as the process starts, not in a request
+
+def _read(name: str) -> list[str]:
+    return gzip.decompress((Path(__file__).parent / "data" / name).read_bytes()).decode().splitlines()
 
 
-def names_capitalised(sentence: str, *, lowercase_typist: bool) -> str:
-    """``sentence`` with the names in its name slots capitalised, when its writer types in lowercase (the whole
-    message: ``typed_in_lowercase``) and the sentence is English; otherwise unchanged."""
-    if not lowercase_typist:
-        return sentence
-    slots = list(_SLOT.finditer(sentence))
-    if not slots or not _english(sentence, {match.group(_slot(match)) for match in slots}):
-        return sentence
-    return _SLOT.sub(_capitalised, sentence)
+# Vendored from lemminflect and Faker (data/build.py writes them and says how): word → its parts of speech, and names.
+LEXICON: dict[str, str] = dict(line.split("\t") for line in _read("english_words.tsv.gz"))
+GIVEN_NAMES = frozenset(_read("given_names.txt.gz"))
+
+
+def names_capitalised(message: str) -> str:
+    """``message`` with the names in its first name slots capitalised, when its writer types in lowercase
+    (``typed_in_lowercase``) and writes English; otherwise unchanged."""
+    return recased(message)[0]
+
+
+def recased(message: str) -> tuple[str, frozenset[str]]:
+    """``names_capitalised``, and the names it capitalised (as capitalised): guesses, which may fill an empty slot
+    but never replace what a slot holds (``memories.services.candidates``)."""
+    if not typed_in_lowercase(message):
+        return message, frozenset()
+    slots = list(itertools.islice(_SLOT.finditer(message), MAX_SLOTS))
+    if not slots or not _english(message, {match.group(_slot(match)) for match in slots}):
+        return message, frozenset()
+    guessed: set[str] = set()
+
+    def capitalised(match: re.Match[str]) -> str:
+        slot = _slot(match)
+        word = match.group(slot)
+        if not _vouched_for(slot, word, match.string, match.end(slot)):
+            return match.group(0)
+        guessed.add(word.capitalize())
+        start, end = match.start(slot) - match.start(), match.end(slot) - match.start()
+        return match.group(0)[:start] + word.capitalize() + match.group(0)[end:]
+
+    return _SLOT.sub(capitalised, message, count=MAX_SLOTS), frozenset(guessed)
 
 
 def typed_in_lowercase(message: str) -> bool:
@@ -64,27 +130,78 @@ def typed_in_lowercase(message: str) -> bool:
 
 
 def is_english_word(word: str) -> bool:
-    return bool(getAllLemmas(word)) or word in _NOT_NAMES
+    return word in LEXICON or word in _NOT_NAMES
 
 
 def _slot(match: re.Match[str]) -> str:
-    return next(name for name in ("named", "introduced", "here") if match.group(name) is not None)
+    return next(name for name, value in match.groupdict().items() if value is not None)
 
 
-def _capitalised(match: re.Match[str]) -> str:
-    slot = _slot(match)
-    word = match.group(slot)
+def _vouched_for(slot: str, word: str, message: str, end: int) -> bool:
     if not _may_be_a_name(word):
-        return match.group(0)
-    start, end = match.start(slot) - match.start(), match.end(slot) - match.start()
-    return match.group(0)[:start] + word.capitalize() + match.group(0)[end:]
+        return False
+    if slot in {"introduced", "here"}:
+        return word in GIVEN_NAMES
+    if slot == "kin":
+        return word in GIVEN_NAMES and _followed_as_a_name(message, end)
+    if slot == "pet":  # pets are called anything: what follows must say it is a name, not merely end the sentence
+        return _followed_as_a_name(message, end, ended=False) and not _coined(word)
+    return True  # said to be a name
 
 
+@lru_cache(maxsize=1024)
 def _may_be_a_name(word: str) -> bool:
-    return len(word) >= 3 and not _TRIPLED.search(word) and not is_english_word(word)
+    return len(word) >= 3 and not _TRIPLED.search(word) and not is_english_word(word) and not _misspelt(word)
 
 
-def _english(sentence: str, slot_words: set[str]) -> bool:
+def _followed_as_a_name(message: str, end: int, *, ended: bool = True) -> bool:
+    """What comes after a name: a comma, "and", a verb ("pistache just knocked…", "bubba is") or, when ``ended``
+    vouches too, the end of the sentence — not an object or a preposition (a verb's: "zoomies at 3am") or a noun (a
+    modifier's: "kibble brand")."""
+    rest = message[end:].lstrip()
+    following = _NEXT_WORD.match(rest)
+    if following is None:
+        return ended or rest.startswith(",")
+    word = following.group(0)
+    said_as = set(LEXICON.get(word, ""))  # N noun, V verb, v inflected verb, A adjective, R adverb, X auxiliary
+    if word in _AFTER_A_NAME or said_as & {"X", "R"}:
+        return True
+    if word in FILLER_WORDS:  # "lol", "haha": the sentence is over
+        return ended
+    if word in _OBJECTS:
+        return False
+    # a verb after a name is inflected ("made", "loves"); "trip" in "london trip" is the noun a modifier goes with
+    return not said_as or "v" in said_as or not said_as & {"N", "A"}
+
+
+def _coined(word: str) -> bool:
+    """A verb's form ("facetimed", "vaping") or two English words run together ("glutenfree", "doomscrolling")."""
+    if len(word) >= 6 and word.endswith(("ed", "ing")):
+        return True
+    parts = range(COMPOUND_PART_LETTERS, len(word) - COMPOUND_PART_LETTERS + 1)
+    return any(is_english_word(word[:i]) and is_english_word(word[i:]) for i in parts)
+
+
+def _misspelt(word: str) -> bool:
+    """An English word typed with one slip is no name: two letters swapped ("jsut", "alwyas"), and in longer words one
+    left out ("realy", "probaly"), one too many, or — longer still — one wrong ("definately"). The first letter is
+    taken as typed, and short words only swapped: short names one letter from a word are many ("sam" / "same", "ben"
+    / "been", "ethan" / "than")."""
+    return any(is_english_word(variant) for variant in _one_slip_away(word) if variant != word and len(variant) > 2)
+
+
+def _one_slip_away(word: str) -> set[str]:
+    letters, size = "abcdefghijklmnopqrstuvwxyz", len(word)
+    variants = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(size - 1)}  # swapped
+    if size >= SLIP_MIN_LETTERS:
+        variants |= {word[:i] + c + word[i:] for i in range(1, size + 1) for c in letters}  # one left out
+        variants |= {word[:i] + word[i + 1 :] for i in range(1, size)}  # one too many
+    if size > SLIP_MIN_LETTERS:
+        variants |= {word[:i] + c + word[i + 1 :] for i in range(1, size) for c in letters}  # one wrong
+    return variants
+
+
+def _english(message: str, slot_words: set[str]) -> bool:
     """Most of the sentence's other words are English: in Spanish or Italian every word is foreign to the lexicon."""
-    words = [w for w in _LETTERS.findall(sentence.lower()) if w not in slot_words and not _TRIPLED.search(w)]
+    words = [w for w in _LETTERS.findall(message) if w not in slot_words and not _TRIPLED.search(w)]
     return sum(is_english_word(w) for w in words) >= ENGLISH_SHARE * len(words)

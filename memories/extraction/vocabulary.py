@@ -280,6 +280,8 @@ FILLER_WORDS = {
 }  # fmt: skip
 
 RELATION_WORDS = alternation([*RELATIONS, *PET_SPECIES])
+RELATION_ONLY_WORDS = alternation(RELATIONS)
+PET_WORDS = alternation(PET_SPECIES)
 
 # Other languages (memories/extraction/languages.py): what a word said in Spanish, Portuguese, French, German, Italian
 # or romanised Hindi is, in the English vocabulary above; words that vocabulary lacks are kept as English says them

@@ -14,6 +14,7 @@ from typing import Any
 
 from contacts.models import Message
 from memories.extraction import Candidate, extract
+from memories.extraction.casing import NAME_GUESSED
 from memories.extraction.injection import FLAG as INJECTION_FLAG
 from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import content_words, normalise
@@ -40,6 +41,8 @@ def candidate_apply(
         memory = memory_reinforce(memory=current, source_message_ids=ids, at=message.sent_at, entities=entities)
         _retire(holders[1:], by=memory, at=message.sent_at)
         return memory
+    if current is not None and candidate.metadata.get(NAME_GUESSED):
+        return current  # a name read from lowercase ("my mom texted me"?) fills an empty slot, never replaces a value
     if current is None:
         duplicate = _near_duplicate(candidate, recent_rows, message.sent_at)
         if duplicate is not None:

@@ -3,10 +3,15 @@ capitals, is read as a name when it is no English word; everything else stays as
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from contacts.models import Tenant
 from memories.extraction import extract
-from memories.extraction.casing import names_capitalised, typed_in_lowercase
+from memories.extraction.casing import NAME_GUESSED, names_capitalised, typed_in_lowercase
+from memories.models import Memory
+from tests.memories.helpers import ingest
 
 
 def _contents(message: str) -> set[str]:
@@ -52,18 +57,75 @@ def test_no_name_is_made_of_words_or_chat(message: str) -> None:
     assert not any("name is" in content.lower() or "named" in content for content in _contents(message))
 
 
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my brother alwyas forgets my bday",  # two letters swapped
+        "my mom jsut called",
+        "my dad realy likes golf",  # one left out
+        "my gf finaly said yes",
+        "my dog probaly ate it",
+        "my cat becuase of course knocked it",  # a function word, swapped
+        "my bf definately cheated",  # one wrong, in a long word
+    ],
+)
+def test_a_misspelt_word_is_no_name(message: str) -> None:
+    assert _contents(message) == set()
+    assert all(m.display_name.lower() in message.split()[1:3] for m in extract(message, role="user").mentions)
+
+
+def test_a_short_name_one_letter_from_a_word_is_still_a_name() -> None:
+    # "sam" is "same" without its "e", "ryan" is "ran" with a "y": short words are only checked for swapped letters
+    assert {"Brother's name is Sam", "Sam is 12"} <= _contents("my bro sam is 12")
+    assert "Son's name is Ryan" in _contents("my son ryan is 5")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my mom facetimed me while i was at work",  # a verb the lexicon lacks, with its object
+        "my dad texted me like 40 times today",
+        "my son vaping at 14 i dont know what to do",
+        "my gf starbucks order is 9 dollars",  # a brand before its noun
+        "my friend london trip got cancelled",
+        "my mom karen moment at the store",
+        "im keto",  # a state, not a name
+        "hey im celiac",
+        "hi im seventeen.",
+        "hey! newbie here",
+        "my cat zoomies at 3am are wild",  # a pet's antics
+        "my dog kibble brand changed",
+        "my sister glutenfree now",  # two words run together
+        "my brother finna move out",  # chat words
+    ],
+)
+def test_a_word_in_a_name_slot_that_the_slot_does_not_vouch_for_stays_a_word(message: str) -> None:
+    assert names_capitalised(message) == message
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my sister priya lives in pune", "my sister Priya lives in pune"),  # a given name after a relation
+        ("hi im kenji", "hi im Kenji"),
+        ("my cat pistache, she is 3", "my cat Pistache, she is 3"),  # a pet: followed as a name is
+        ("her name is zuzka", "her name is Zuzka"),  # said to be a name: any name
+    ],
+)
+def test_a_word_the_slot_vouches_for_is_a_name(message: str, expected: str) -> None:
+    assert names_capitalised(message) == expected
+
+
 def test_a_writer_who_uses_capitals_is_taken_at_their_word() -> None:
     # whoever types "Great" with its capital would have typed the name with one too
     assert not typed_in_lowercase("my gf kayla, she's Great")
-    assert names_capitalised("my gf kayla", lowercase_typist=False) == "my gf kayla"
+    assert names_capitalised("my gf kayla, she's Great") == "my gf kayla, she's Great"
     assert typed_in_lowercase("i live with my mom and my little brother yanis, hes 8 and SO annoying")
 
 
 def test_only_the_name_slot_changes() -> None:
-    assert names_capitalised("my cat pistache knocked over my mug", lowercase_typist=True) == (
-        "my cat Pistache knocked over my mug"
-    )
-    assert names_capitalised("i love my cat so much", lowercase_typist=True) == "i love my cat so much"
+    assert names_capitalised("my cat pistache knocked over my mug") == ("my cat Pistache knocked over my mug")
+    assert names_capitalised("i love my cat so much") == "i love my cat so much"
 
 
 @pytest.mark.parametrize(
@@ -90,3 +152,29 @@ def test_an_introduction_ended_by_an_emoji(message: str, expected: str) -> None:
 
 def test_a_state_ended_by_an_emoji_is_no_name() -> None:
     assert _contents("I'm Tired 😩") == set()
+
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.django_db
+def test_a_name_read_from_lowercase_fills_an_empty_slot(tenant: Tenant) -> None:
+    ingest(tenant, "my gf kayla made me a playlist", message_id="m1", at=T0)
+    memory = Memory.objects.get(tenant=tenant, slot="relation:partner", status="active")
+    assert memory.content == "Girlfriend's name is Kayla"
+    assert memory.metadata.get(NAME_GUESSED) is True
+
+
+@pytest.mark.django_db
+def test_a_name_read_from_lowercase_never_replaces_the_one_a_slot_holds(tenant: Tenant) -> None:
+    # "my mom linda made dinner" may well be "my mom, Linda, …" — or a word the name list holds; the mother's name
+    # the contact typed with its capital stays hers
+    ingest(tenant, "My mom Sue is a nurse", message_id="m1", at=T0)
+    ingest(tenant, "my mom linda made dinner", message_id="m2", at=T0)
+    held = Memory.objects.filter(tenant=tenant, slot="relation:mother", status="active")
+    assert [m.content for m in held] == ["Mother's name is Sue"]
+    assert not Memory.objects.filter(tenant=tenant, content="Mother's name is Linda").exists()
+    # said with its capital, a new name is news as always
+    ingest(tenant, "My mom Linda made dinner", message_id="m3", at=T0)
+    held = Memory.objects.filter(tenant=tenant, slot="relation:mother", status="active")
+    assert [m.content for m in held] == ["Mother's name is Linda"]
