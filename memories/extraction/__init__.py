@@ -34,7 +34,7 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     candidates: list[Candidate] = []
     mentions: list[EntityMention] = []
     openings: list[str] = []
-    said, guessed = _sentences(message)
+    said, guessed = _sentences(message, people or {})
     for sentence in said:  # people and pets are mentioned in questions too ("should I call my mum?")
         mentions.extend(
             pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence)
@@ -80,13 +80,13 @@ def _marked_guessed(candidates: list[Candidate], guessed: frozenset[str]) -> lis
     ]
 
 
-def _sentences(message: str) -> tuple[list[str], frozenset[str]]:
+def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], frozenset[str]]:
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
     # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
     # runs of spaces are one space: what the rules read is the same, and no pattern scans a run more than once
     # names typed without their capital get it back first (``casing``); which ones, the candidates say
-    recased_message, guessed = recased(without_quotations(message[:4000]))
+    recased_message, guessed = recased(without_quotations(message[:4000]), people)
     said = [
         relation_owned(appositions_fronted(with_apostrophes(" ".join(sentence.split()))))
         for sentence in sentences(recased_message)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,10 +33,12 @@ from memories.extraction.facts.identity import INTERJECTIONS
 from memories.extraction.text import STOPWORDS
 from memories.extraction.vocabulary import (
     FILLER_WORDS,
+    PARTNER_RELATIONS,
     PET_SPECIES,
     PET_WORDS,
     RELATION_ONLY_WORDS,
     RELATIONS,
+    SINGULAR_RELATIONS,
 )
 
 # Chat words no dictionary holds; none is a name. Apostrophe-less contractions are here too ("hes 8").
@@ -71,7 +74,7 @@ _OPENING = rf"^(?:{_GREETING}\W+)*"
 _SLOT = re.compile(
     rf"(?<![\w'’-])(?:name\s+is|name['’]s|named|called)\s+(?P<said>{_WORD})(?![\w-])"
     rf"|{_OPENING}(?:names|my\s+name\s+is)\s+(?P<said_first>{_WORD})(?![\w-])"
-    rf"|(?<![\w'’-])(?:{RELATION_ONLY_WORDS})\s+(?P<kin>{_WORD})(?![\w-])"
+    rf"|(?<![\w'’-])(?P<relation>{RELATION_ONLY_WORDS})\s+(?P<kin>{_WORD})(?![\w-])"
     # "lab" and "indie" are also a laboratory and a kind of music: "my lab pcr results", "my indie playlist"
     rf"|(?<![\w'’-])(?!(?:lab|indie)\b)(?:{PET_WORDS})\s+(?P<pet>{_WORD})(?![\w-])"
     rf"|{_OPENING}(?:i['’]?m|i\s+am)\s+(?P<introduced>{_WORD})(?![\w'’-])"
@@ -102,9 +105,10 @@ def names_capitalised(message: str) -> str:
     return recased(message)[0]
 
 
-def recased(message: str) -> tuple[str, frozenset[str]]:
+def recased(message: str, people: Mapping[str, str] | None = None) -> tuple[str, frozenset[str]]:
     """``names_capitalised``, and the names it capitalised (as capitalised): guesses, which may fill an empty slot
-    but never replace what a slot holds (``memories.services.candidates``)."""
+    but never replace what a slot holds (``memories.services.candidates``). ``people``: the contact's named people
+    (name → relation); a word is no name of a relation one has only one of when they named someone else so."""
     if not typed_in_lowercase(message):
         return message, frozenset()
     slots = list(itertools.islice(_SLOT.finditer(message), MAX_SLOTS))
@@ -115,7 +119,7 @@ def recased(message: str) -> tuple[str, frozenset[str]]:
     def capitalised(match: re.Match[str]) -> str:
         slot = _slot(match)
         word = match.group(slot)
-        if not _vouched_for(slot, word, match.string, match.end(slot)):
+        if not _vouched_for(slot, word, match.string, match.end(slot)) or _named_otherwise(match, people or {}):
             return match.group(0)
         guessed.add(word.capitalize())
         start, end = match.start(slot) - match.start(), match.end(slot) - match.start()
@@ -134,7 +138,18 @@ def is_english_word(word: str) -> bool:
 
 
 def _slot(match: re.Match[str]) -> str:
-    return next(name for name, value in match.groupdict().items() if value is not None)
+    return next(name for name, value in match.groupdict().items() if value is not None and name != "relation")
+
+
+def _named_otherwise(match: re.Match[str], people: Mapping[str, str]) -> bool:
+    """ "my mom linda" when the contact's mother is Sue: a guess never contradicts what they said with capitals."""
+    relation = RELATIONS.get(match.group("relation") or "")
+    if relation not in SINGULAR_RELATIONS:
+        return False
+    word, partner = match.group("kin").capitalize(), relation in PARTNER_RELATIONS
+    return any(
+        name != word and (held == relation or (partner and held in PARTNER_RELATIONS)) for name, held in people.items()
+    )
 
 
 def _vouched_for(slot: str, word: str, message: str, end: int) -> bool:

@@ -154,6 +154,18 @@ def test_a_state_ended_by_an_emoji_is_no_name() -> None:
     assert _contents("I'm Tired 😩") == set()
 
 
+def test_a_name_read_from_lowercase_never_contradicts_the_one_the_contact_gave() -> None:
+    # the contact's mother is Sue: "my mom linda" is no guess to make (a sister is not one of a kind: Jen and Priya)
+    assert not _contents_knowing("my mom linda made dinner", {"Sue": "mother"})
+    assert not _contents_knowing("my wife kayla made dinner", {"Ana": "girlfriend"})  # one partner, however named
+    assert _contents_knowing("my mom linda made dinner", {}) == {"Mother's name is Linda"}
+    assert _contents_knowing("my sister priya made dinner", {"Jen": "sister"}) == {"Sister's name is Priya"}
+
+
+def _contents_knowing(message: str, people: dict[str, str]) -> set[str]:
+    return {c.content for c in extract(message, role="user", people=people).candidates}
+
+
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
