@@ -166,7 +166,9 @@ def _vouched_for(slot: str, word: str, message: str, end: int) -> bool:
 
 @lru_cache(maxsize=1024)
 def _may_be_a_name(word: str) -> bool:
-    return len(word) >= 3 and not _TRIPLED.search(word) and not is_english_word(word) and not _misspelt(word)
+    if len(word) < 3 or _TRIPLED.search(word) or is_english_word(word):
+        return False
+    return word in GIVEN_NAMES or not _misspelt(word)  # "sofia" is no slip of "sofa", "gary" none of "gray"
 
 
 def _followed_as_a_name(message: str, end: int, *, ended: bool = True) -> bool:

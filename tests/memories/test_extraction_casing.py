@@ -74,6 +74,18 @@ def test_a_misspelt_word_is_no_name(message: str) -> None:
     assert all(m.display_name.lower() in message.split()[1:3] for m in extract(message, role="user").mentions)
 
 
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("hey! sofia here", "Name is Sofia"),  # "sofa" with an "i"
+        ("my boss gary is a nightmare", "Boss's name is Gary"),  # "gray" with two letters swapped
+        ("hey im valentina", "Name is Valentina"),  # "valentine" with one letter wrong
+    ],
+)
+def test_a_given_name_one_slip_from_a_word_is_still_a_name(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
 def test_a_short_name_one_letter_from_a_word_is_still_a_name() -> None:
     # "sam" is "same" without its "e", "ryan" is "ran" with a "y": short words are only checked for swapped letters
     assert {"Brother's name is Sam", "Sam is 12"} <= _contents("my bro sam is 12")
