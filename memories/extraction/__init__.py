@@ -69,15 +69,20 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
 
 
 def _marked_guessed(candidates: list[Candidate], guessed: frozenset[str]) -> list[Candidate]:
-    """A candidate naming someone by a name typed in lowercase (``casing``) says so: ``metadata["name_guessed"]``."""
+    """A candidate that gives someone a name typed in lowercase (``casing``) says so, ``metadata["name_guessed"]``:
+    the contact's own ("Name is Kenji") or a relation's ("Girlfriend's name is Kayla"); what else a message says of
+    them ("Kayla is 8") is no guess of a name."""
     if not guessed:
         return candidates
     return [
-        replace(c, metadata={**c.metadata, NAME_GUESSED: True})
-        if any(e.display_name in guessed for e in c.entities) or guessed & set(c.content.split())
-        else c
-        for c in candidates
+        replace(c, metadata={**c.metadata, NAME_GUESSED: True}) if _names_one(c, guessed) else c for c in candidates
     ]
+
+
+def _names_one(candidate: Candidate, guessed: frozenset[str]) -> bool:
+    if candidate.slot == "name":
+        return candidate.content.rsplit(" ", 1)[-1] in guessed
+    return candidate.slot.startswith("relation:") and any(e.display_name in guessed for e in candidate.entities)
 
 
 def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], frozenset[str]]:

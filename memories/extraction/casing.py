@@ -25,7 +25,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -68,7 +68,7 @@ _OBJECTS = frozenset(
 _AFTER_A_NAME = frozenset({"and", "but", "or", "who", "&"})
 
 _TITLE_CASE = re.compile(r"\b[A-Z][a-z]")
-_WORD = r"[a-z][a-z-]*[a-z]"
+_WORD = r"[a-z][a-z-]{1,22}[a-z]"  # a name of 3 to 24 letters; a longer "word" is none (nor worth a look)
 _GREETING = r"(?:h+i+|h+e+y+|hello|hiya|heya|yo|sup|namaste|salaam|hola|ciao)"
 _OPENING = rf"^(?:{_GREETING}\W+)*"
 _SLOT = re.compile(
@@ -99,16 +99,12 @@ LEXICON: dict[str, str] = dict(line.split("\t") for line in _read("english_words
 GIVEN_NAMES = frozenset(_read("given_names.txt.gz"))
 
 
-def names_capitalised(message: str) -> str:
-    """``message`` with the names in its first name slots capitalised, when its writer types in lowercase
-    (``typed_in_lowercase``) and writes English; otherwise unchanged."""
-    return recased(message)[0]
-
-
 def recased(message: str, people: Mapping[str, str] | None = None) -> tuple[str, frozenset[str]]:
-    """``names_capitalised``, and the names it capitalised (as capitalised): guesses, which may fill an empty slot
-    but never replace what a slot holds (``memories.services.candidates``). ``people``: the contact's named people
-    (name → relation); a word is no name of a relation one has only one of when they named someone else so."""
+    """``message`` with the names in its first name slots capitalised, when its writer types in lowercase
+    (``typed_in_lowercase``) and writes English, otherwise unchanged; and the names guessed so (as capitalised),
+    which may fill an empty name slot but never replace the name it holds (``memories.services.candidates``).
+    ``people``: the contact's named people (name → relation): their names are no guesses, and a word is no name of a
+    relation one has only one of when they named someone else so."""
     if not typed_in_lowercase(message):
         return message, frozenset()
     slots = list(itertools.islice(_SLOT.finditer(message), MAX_SLOTS))
@@ -121,7 +117,8 @@ def recased(message: str, people: Mapping[str, str] | None = None) -> tuple[str,
         word = match.group(slot)
         if not _vouched_for(slot, word, match.string, match.end(slot)) or _named_otherwise(match, people or {}):
             return match.group(0)
-        guessed.add(word.capitalize())
+        if word.capitalize() not in (people or {}):  # a name the contact gave with its capital is no guess
+            guessed.add(word.capitalize())
         start, end = match.start(slot) - match.start(), match.end(slot) - match.start()
         return match.group(0)[:start] + word.capitalize() + match.group(0)[end:]
 
@@ -207,15 +204,14 @@ def _misspelt(word: str) -> bool:
     return any(is_english_word(variant) for variant in _one_slip_away(word) if variant != word and len(variant) > 2)
 
 
-def _one_slip_away(word: str) -> set[str]:
+def _one_slip_away(word: str) -> Iterator[str]:
     letters, size = "abcdefghijklmnopqrstuvwxyz", len(word)
-    variants = {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(size - 1)}  # swapped
+    yield from (word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(size - 1))  # swapped
     if size >= SLIP_MIN_LETTERS:
-        variants |= {word[:i] + c + word[i:] for i in range(1, size + 1) for c in letters}  # one left out
-        variants |= {word[:i] + word[i + 1 :] for i in range(1, size)}  # one too many
+        yield from (word[:i] + c + word[i:] for i in range(1, size + 1) for c in letters)  # one left out
+        yield from (word[:i] + word[i + 1 :] for i in range(1, size))  # one too many
     if size > SLIP_MIN_LETTERS:
-        variants |= {word[:i] + c + word[i + 1 :] for i in range(1, size) for c in letters}  # one wrong
-    return variants
+        yield from (word[:i] + c + word[i + 1 :] for i in range(1, size) for c in letters)  # one wrong
 
 
 def _english(message: str, slot_words: set[str]) -> bool:

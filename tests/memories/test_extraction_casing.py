@@ -9,9 +9,13 @@ import pytest
 
 from contacts.models import Tenant
 from memories.extraction import extract
-from memories.extraction.casing import NAME_GUESSED, names_capitalised, typed_in_lowercase
+from memories.extraction.casing import NAME_GUESSED, recased, typed_in_lowercase
 from memories.models import Memory
 from tests.memories.helpers import ingest
+
+
+def names_capitalised(message: str) -> str:
+    return recased(message)[0]
 
 
 def _contents(message: str) -> set[str]:
@@ -191,14 +195,41 @@ def test_a_name_read_from_lowercase_fills_an_empty_slot(tenant: Tenant) -> None:
 
 @pytest.mark.django_db
 def test_a_name_read_from_lowercase_never_replaces_the_one_a_slot_holds(tenant: Tenant) -> None:
-    # "my mom linda made dinner" may well be "my mom, Linda, …" — or a word the name list holds; the mother's name
-    # the contact typed with its capital stays hers
-    ingest(tenant, "My mom Sue is a nurse", message_id="m1", at=T0)
-    ingest(tenant, "my mom linda made dinner", message_id="m2", at=T0)
-    held = Memory.objects.filter(tenant=tenant, slot="relation:mother", status="active")
-    assert [m.content for m in held] == ["Mother's name is Sue"]
-    assert not Memory.objects.filter(tenant=tenant, content="Mother's name is Linda").exists()
+    # the contact said their name with its capital; a later "hi im kenji" (someone else on their phone?) is a guess
+    ingest(tenant, "Hi, I'm Leila", message_id="m1", at=T0)
+    ingest(tenant, "hi im kenji", message_id="m2", at=T0)
+    held = Memory.objects.filter(tenant=tenant, slot="name", status="active")
+    assert [m.content for m in held] == ["Name is Leila"]
     # said with its capital, a new name is news as always
-    ingest(tenant, "My mom Linda made dinner", message_id="m3", at=T0)
-    held = Memory.objects.filter(tenant=tenant, slot="relation:mother", status="active")
-    assert [m.content for m in held] == ["Mother's name is Linda"]
+    ingest(tenant, "Hi, I'm Kenji", message_id="m3", at=T0)
+    held = Memory.objects.filter(tenant=tenant, slot="name", status="active")
+    assert [m.content for m in held] == ["Name is Kenji"]
+
+
+@pytest.mark.django_db
+def test_what_a_lowercase_message_says_of_a_known_person_is_news_as_ever(tenant: Tenant) -> None:
+    # "jake" is the son they named: no guess, and his new age replaces the old one
+    ingest(tenant, "My son Jake is 10", message_id="m1", at=T0)
+    ingest(tenant, "my son jake turned 11", message_id="m2", at=T0)
+    assert Memory.objects.get(tenant=tenant, slot="age:person:jake", status="active").content == "Jake is 11"
+
+
+def test_only_the_candidate_giving_the_name_is_marked_a_guess() -> None:
+    candidates = extract("hi im kenji, i work at kenji corp", role="user").candidates
+    marked = {c.content for c in candidates if c.metadata.get(NAME_GUESSED)}
+    assert marked == {"Name is Kenji"}
+
+
+def test_a_word_too_long_to_be_a_name_is_not_looked_at() -> None:
+    long_word = "ab" * 1900
+    assert names_capitalised(f"my mom {long_word}") == f"my mom {long_word}"
+    assert names_capitalised(f"her name is {long_word}") == f"her name is {long_word}"
+
+
+@pytest.mark.django_db
+def test_a_known_partner_named_in_lowercase_is_no_guess(tenant: Tenant) -> None:
+    # "kayla" is the girlfriend they named with a capital: the break-up is news, not a guess held back
+    ingest(tenant, "My girlfriend Kayla made me a playlist", message_id="m1", at=T0)
+    ingest(tenant, "my gf kayla broke up with me", message_id="m2", at=T0)
+    held = Memory.objects.filter(tenant=tenant, slot="relation:partner", status="active")
+    assert [m.content for m in held] == ["Broke up with Kayla"]
