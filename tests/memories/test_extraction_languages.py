@@ -376,3 +376,29 @@ def test_every_word_list_maps_to_the_english_vocabulary() -> None:
         PET_SPECIES.values()
     )
     assert all(word == word.lower() for word in relations)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("soy alérgica a los mariscos", "Is allergic to mariscos"),
+        ("tengo alergia al maní", "Is allergic to maní"),
+        ("sou alérgico a amendoim", "Is allergic to amendoim"),
+        ("je suis allergique aux arachides", "Is allergic to arachides"),
+        ("j'ai une allergie au pollen", "Is allergic to pollen"),
+        ("ich bin allergisch gegen Nüsse", "Is allergic to Nüsse"),
+        ("sono allergica alle noci", "Is allergic to noci"),
+        ("sono allergico all'aglio", "Is allergic to aglio"),
+        ("mujhe peanuts se allergy hai", "Is allergic to peanuts"),
+    ],
+)
+def test_an_allergy_said_in_another_language(message: str, expected: str) -> None:
+    facts = [c for c in extract(message, role="user").candidates if c.content == expected]
+    assert [c.slot for c in facts] == [f"allergy:{expected.rsplit(' ', 1)[-1].lower()}"]
+
+
+@pytest.mark.parametrize(
+    "message", ["no soy alérgico a nada", "¿eres alérgico a algo?", "je ne suis pas allergique aux chats"]
+)
+def test_no_allergy_from_a_denial_or_a_question(message: str) -> None:
+    assert not [c for c in extract(message, role="user").candidates if c.content.startswith("Is allergic")]

@@ -24,6 +24,8 @@ _CUES = frozenset({
     "mujhe", "ho", "hum", "shaadi", "sagai", "gaya", "gayi", "gaye", "fiz", "completei", "cumplí", "cumplir",
     "mudado", "fui", "soporto", "suporto", "fala", "fale", "hables", "parle", "baat", "pidió", "propuso", "pediu",
     "demandé", "demandée", "antrag", "heiratsantrag", "chiesto", "propose", "tô", "morando", "bosse",
+    "alérgico", "alérgica", "alergico", "alergica", "alergia", "allergique", "allergie", "allergisch", "allergico",
+    "allergica", "allergia", "un'allergia", "allergy",
 }) | HINDI_BARE_KIN  # fmt: skip
 _CUE_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
@@ -130,6 +132,13 @@ def place_name(text: str, *, named: bool = False) -> str:
     text = " ".join(words)
     # Names as written keep their lowercase particles ("Ciudad de México"); a lowercase one is titled ("lisboa").
     return text if any(c.isupper() for c in text) else title(text)
+
+
+def allergen_name(text: str) -> str:
+    """'los mariscos y el polen' → 'mariscos': the first allergen, without its article, in the words it was said in."""
+    text = LEADING_ARTICLE.sub("", _PLACE_TAIL.sub("", trim_tail(text.strip())).strip(" '’\""))
+    words = [w for w in text.split() if re.fullmatch(r"[^\W\d_][\w'’-]*", w)]
+    return " ".join(words[:3]) if words and words[0].lower() not in NOT_A_NAME_START else ""
 
 
 # Lowercase words inside a written name: "Ciudad de México", "Rio de Janeiro", "Frankfurt am Main".

@@ -12,6 +12,7 @@ from memories.extraction.entities import is_named
 from memories.extraction.facts.base import entity_fact, facet, fact
 from memories.extraction.languages.clauses import (
     AT_START,
+    allergen_name,
     article,
     is_question,
     may_say,
@@ -59,6 +60,7 @@ class _Rules(NamedTuple):
     works_at: tuple[re.Pattern[str], ...]
     works_as: tuple[re.Pattern[str], ...]
     proposals: tuple[re.Pattern[str], ...]
+    allergic: tuple[re.Pattern[str], ...]
     workplace: re.Pattern[str]  # splits "enfermera en el Hospital X" into the role and the workplace
     person: re.Pattern[str]  # "mi hermana Lucía", "mi hermana se llama Lucía", "mi hermana"
     pet: re.Pattern[str]
@@ -107,6 +109,7 @@ def _rules(code: str, language: Language) -> _Rules:
         works_at=_compile(language.works_at),
         works_as=_compile(language.works_as),
         proposals=_compile(language.proposals),
+        allergic=_compile(language.allergic),
         workplace=re.compile(rf"(?i)\s+(?:{language.workplace_prepositions})\s+"),
         person=re.compile(f"(?i){kin}"),
         pet=re.compile(f"(?i){_kin(language, pets)}"),
@@ -179,6 +182,20 @@ def work_facts(sentence: str) -> list[Candidate]:
             employer = place_name(match.group("x"), named=True)
             if employer:
                 found.append(entity_fact(f"Works at {employer}", "workplace", _named_place("workplace", employer)))
+    return found
+
+
+def health_facts(sentence: str) -> list[Candidate]:
+    """'soy alérgica a los mariscos', 'je suis allergique aux arachides' → 'Is allergic to mariscos' (one slot per
+    allergen, as in English)."""
+    if not may_say(sentence) or is_question(sentence):
+        return []
+    found = []
+    for rules in _ALL:
+        for match in plain(sentence, rules.allergic):
+            allergen = allergen_name(match.group("x"))
+            if allergen:
+                found.append(fact(f"Is allergic to {allergen}", f"allergy:{entity_key(allergen)}"))
     return found
 
 
@@ -302,4 +319,10 @@ def _named_fact(mention: EntityMention) -> Candidate:
     return entity_fact(content, f"relation:{relation}" if relation in SINGULAR_RELATIONS else "", mention)
 
 
-RULES: tuple[Callable[[str], list[Candidate]], ...] = (personal_facts, home_facts, work_facts, family_and_pet_facts)
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (
+    personal_facts,
+    home_facts,
+    work_facts,
+    health_facts,
+    family_and_pet_facts,
+)

@@ -54,10 +54,13 @@ class Language(NamedTuple):
     # Romanised Hindi puts a relative's place before the verb ("meri behen Pune mein rehti hai"): a capitalised word
     # after the relation is a place there, not a name, when a postposition follows it.
     place_first: bool = False
+    # "soy alérgica a los mariscos", "tengo alergia al maní": group ``x`` holds the allergen
+    allergic: tuple[str, ...] = ()
 
 
 LANGUAGES = {
     "es": Language(
+        allergic=(rf"\bsoy\s+al[ée]rgic[oa]\s+(?:a|al)\s+{REST}", rf"\btengo\s+alergia\s+(?:a|al)\s+{REST}"),
         names=(rf"\bme\s+llamo\s+{_NAME}", rf"\bmi\s+nombre\s+es\s+{_NAME}"),
         intros=(rf"(?:yo\s+)?soy\s+(?:el\s+|la\s+)?{_INTRODUCED}",),
         ages=(
@@ -80,6 +83,10 @@ LANGUAGES = {
         statuses=(rf"\b(?:estoy|soy)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "pt": Language(
+        allergic=(
+            rf"\bsou\s+al[ée]rgic[oa]\s+(?:a|à|ao|aos|às)\s+{REST}",
+            rf"\btenho\s+alergia\s+(?:a|à|ao|aos|às|de)\s+{REST}",
+        ),
         names=(rf"\b(?:me\s+chamo|chamo-me)\s+{_NAME}", rf"\bmeu\s+nome\s+(?:é|e)\s+{_NAME}"),
         intros=(rf"(?:eu\s+)?sou\s+(?:o\s+|a\s+)?{_INTRODUCED}",),
         ages=(
@@ -104,6 +111,10 @@ LANGUAGES = {
         statuses=(rf"\b(?:estou|sou)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "fr": Language(
+        allergic=(
+            rf"\bje\s+suis\s+allergique\s+(?:à|au|aux)\s+{REST}",
+            rf"\bj{_APOS}ai\s+une\s+allergie\s+(?:à|au|aux)\s+{REST}",
+        ),
         names=(rf"\bje\s+m{_APOS}appelle\s+{_NAME}", rf"\bmon\s+(?:pré)?nom\s+(?:est|c{_APOS}est)\s+{_NAME}"),
         intros=(rf"(?:moi,?\s+)?je\s+suis\s+{_INTRODUCED}", rf"moi,?\s+c{_APOS}est\s+{_INTRODUCED}"),
         ages=(
@@ -131,6 +142,7 @@ LANGUAGES = {
         statuses=(rf"\bje\s+suis\s+(?:heureusement\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "de": Language(
+        allergic=(rf"\bich\s+bin\s+allergisch\s+gegen\s+{REST}", rf"\bich\s+habe\s+eine\s+allergie\s+gegen\s+{REST}"),
         names=(rf"\bich\s+hei(?:ß|ss)e\s+{_NAME}", rf"\bmein\s+name\s+ist\s+{_NAME}"),
         intros=(rf"ich\s+bin\s+(?:der\s+|die\s+)?{_INTRODUCED}",),
         ages=(
@@ -156,6 +168,10 @@ LANGUAGES = {
         statuses=(rf"\bich\s+bin\s+(?:seit\s+(?:\w+\s+){{1,3}}?)?(?:glücklich\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "it": Language(
+        allergic=(
+            rf"\bsono\s+allergic[oa]\s+(?:all{_APOS}\s*|(?:alle|alla|allo|agli|ai|al|a)\s+){REST}",
+            rf"\bho\s+un{_APOS}\s*allergia\s+(?:all{_APOS}\s*|(?:alle|alla|allo|agli|ai|al|a)\s+){REST}",
+        ),
         names=(rf"\bmi\s+chiamo\s+{_NAME}", rf"\bil\s+mio\s+nome\s+è\s+{_NAME}"),
         intros=(rf"(?:io\s+)?sono\s+{_INTRODUCED}",),
         ages=(r"\bho\s+(?:compiuto\s+)?(?P<age>\d{1,3})\s+anni\b",),
@@ -177,6 +193,7 @@ LANGUAGES = {
     # Romanised Hindi puts the place before the verb ("main Delhi mein rehti hoon"): a capitalised place, since
     # lowercase words there are most often not one ("main ghar mein hoon", "main kal se bimar hoon").
     "hi": Language(
+        allergic=(r"\bmujhe\s+(?P<x>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)?)\s+se\s+allergy\s+(?:hai|he)\b",),
         names=(rf"\bmera\s+(?:naam|nam)\s+{_NAME}\s+(?:hai|he|h)\b",),
         intros=(rf"(?:main|mai)\s+{_INTRODUCED}\s+(?:hoon|hun|hu|hoo)\b",),
         ages=(
