@@ -31,8 +31,19 @@ def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
     ("Hi! My name is Arjun" → "Name is Arjun"; "you know I love sushi btw" → "Loves sushi"): an episode would only
     repeat them. A message that also tells what happened ("…, Bruno ate my shoes") says more."""
     covered = {_stem(word) for candidate in candidates for word in content_words(candidate.content)}
-    said = [word for word in content_words(message) if word not in FILLER_WORDS and not _is_laughter(word)]
+    said = [word for word in content_words(message) if not _frames(word)]
     return any(_stem(word) not in covered for word in said)
+
+
+def _frames(word: str) -> bool:
+    """A word that frames what is said and says nothing itself: filler, a greeting however drawn out ("hiii",
+    "heyyy"), laughter."""
+    return (
+        word in FILLER_WORDS
+        or word in _EDGE_FILLER
+        or _GREETING_SOUND.fullmatch(word) is not None
+        or (_is_laughter(word))
+    )
 
 
 def summarise(message: str) -> str:
@@ -143,6 +154,9 @@ _EDGE_FILLER = frozenset(
     {"lol", "lmao", "rofl", "ok", "okay", "k", "kk", "hmm", "hm", "hmmm", "hi", "hello", "hey", "heya", "hiya", "hii",
      "hiii", "heyy", "omg", "so", "anyway", "anyways", "btw", "fyi", "tbh", "imo", "um", "welp", "xd", "ngl", "yo"}
 )  # fmt: skip
+
+
+_GREETING_SOUND = re.compile(r"h+i+|h+e+y+|y+o+|hell+o+|hiy+a+")
 
 
 def _stem(word: str) -> str:

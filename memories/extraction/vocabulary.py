@@ -88,6 +88,7 @@ IDENTITY_ADJECTIVES = {
     "disabled", "neurodivergent", "trans", "transgender", "non-binary", "nonbinary", "gay", "lesbian", "bisexual",
     "queer", "asexual", "sober", "celibate", "self-employed", "homeschooled", "adopted", "widowed",
     "gluten-free", "gluten free", "dairy-free", "dairy free", "halal", "kosher", "teetotal", "teetotaller",
+    "keto", "paleo", "flexitarian", "plant-based", "plant based",
 }  # fmt: skip
 
 # Occupation words a job title ends in ("senior product *designer*"); trades named by their ending (-ist, -ician,

@@ -171,6 +171,9 @@ def test_entity_mentions_carry_aliases_and_metadata() -> None:
         "I love jazz btw, honestly",
         # the facts word it their own way: "Sister's name is Priya", "Priya lives in Chennai", "Priya is a doctor"
         "My sister Priya lives in Chennai, she is a doctor",
+        # a greeting however drawn out frames the message, as "Hi!" does
+        "hiii im maya 👋 im 16 and i live in leeds",
+        "heyyy names ethan, 17",
     ],
 )
 def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(message: str) -> None:
@@ -185,6 +188,7 @@ def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(messag
     [
         "My sister Priya lives in Chennai, she just had a baby",
         "I love filter coffee, can't start my day without it",
+        "hiii my dog bruno ate my shoes",
     ],
 )
 def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:
@@ -512,3 +516,18 @@ def test_a_pet_said_with_an_emoji_is_one_fact_holding_its_slot(message: str) -> 
     assert len(facts) == 1
     assert facts[0].slot.startswith("pet:")
     assert facts[0].content[-1].isalpha()
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [("im keto now btw", "Is keto"), ("I'm paleo", "Is paleo"), ("i'm plant based", "Is plant based")],
+)
+def test_a_diet_one_keeps_is_who_they_are(message: str, expected: str) -> None:
+    assert expected in [c.content for c in extract(message, role="user").candidates]
+
+
+@pytest.mark.parametrize("message", ["I'm vegan-curious lol", "I'm keto-curious tbh", "I'm 31 and pregnant-ish"])
+def test_a_word_run_on_with_a_hyphen_is_not_the_identity(message: str) -> None:
+    # "vegan-curious" is no vegan ("Is vegan" was made of it)
+    contents = [c.content for c in extract(message, role="user").candidates]
+    assert not [c for c in contents if c in {"Is vegan", "Is keto", "Is pregnant"}]

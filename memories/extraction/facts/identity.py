@@ -238,10 +238,10 @@ _FOR_A_WHILE = (
 # "I'm vegan", and without the "I'm" where a sentence opens with how long: "been vegan for 2 years", "vegetarian since
 # I was 15".
 _IDENTITY_ADJ = re.compile(
-    rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b(?!{_FOR_A_WHILE})"
+    rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b(?!-)(?!{_FOR_A_WHILE})"  # "vegan-curious" is no vegan
     rf"|(?:^\W*|\bi(?:['’]ve|\s+have)\s+)(?:been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
     # after the age: "I am 67, retired", "I'm 31 and pregnant with my first"
-    rf"|\b{I_AM}\s+\d{{1,3}}\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?P<z>{_ADJECTIVES})\b(?!{_FOR_A_WHILE}|\s+from\b)"
+    rf"|\b{I_AM}\s+\d{{1,3}}\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?P<z>{_ADJECTIVES})\b(?!-|{_FOR_A_WHILE}|\s+from\b)"
 )
 # "I'm a vegetarian", "I'm a single mum": who one is, from a list (a job is roles.py's; "I'm a zombie" is a figure).
 _IDENTITY_WORDS = alternation(IDENTITY_NOUNS)
