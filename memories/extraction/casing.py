@@ -69,8 +69,9 @@ _OBJECTS = frozenset(
 )  # fmt: skip
 _AFTER_A_NAME = frozenset({"and", "but", "or", "who", "&"})
 
-_TITLE_CASE = re.compile(r"\b[A-Z][a-z]")
-_WORD = r"[a-z][a-z-]{1,22}[a-z]"  # a name of 3 to 24 letters; a longer "word" is none (nor worth a look)
+_LOWER = "a-zß-öø-ÿ"  # lowercase letters of Latin scripts as typed in chat ("josé", "inès", "søren")
+_TITLE_CASE = re.compile(rf"\b[A-ZÀ-ÖØ-Þ][{_LOWER}]")
+_WORD = rf"[{_LOWER}][{_LOWER}-]{{1,22}}[{_LOWER}]"  # a name of 3 to 24 letters; a longer "word" is none
 _GREETING = r"(?:h+i+|h+e+y+|hello|hiya|heya|yo|sup|namaste|salaam|hola|ciao)"
 _OPENING = rf"^(?:{_GREETING}\W+)*"
 _SLOT = re.compile(
@@ -82,8 +83,8 @@ _SLOT = re.compile(
     rf"|{_OPENING}(?:i['’]?m|i\s+am)\s+(?P<introduced>{_WORD})(?![\w'’-])"
     rf"|{_OPENING}(?P<here>{_WORD})\s+here\b"
 )
-_NEXT_WORD = re.compile(r"[a-z][a-z'’-]*")
-_LETTERS = re.compile(r"[a-z]{3,}")
+_NEXT_WORD = re.compile(rf"[{_LOWER}][{_LOWER}'’-]*")
+_LETTERS = re.compile(rf"[{_LOWER}]{{3,}}")
 _TRIPLED = re.compile(r"([a-z])\1\1")  # "sooo", "lmaooo": said for effect, not a name
 SLIP_MIN_LETTERS = 5  # shorter words are only checked for two letters swapped
 COMPOUND_PART_LETTERS = 3  # "glutenfree", "doomscrolling": two English words of three letters or more

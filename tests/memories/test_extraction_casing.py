@@ -233,3 +233,22 @@ def test_a_known_partner_named_in_lowercase_is_no_guess(tenant: Tenant) -> None:
     ingest(tenant, "my gf kayla broke up with me", message_id="m2", at=T0)
     held = Memory.objects.filter(tenant=tenant, slot="relation:partner", status="active")
     assert [m.content for m in held] == ["Broke up with Kayla"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Hi, I'm José", "Name is José"),  # a name with an accent is a name ("I'm Jos…" read nothing)
+        ("Hey! Inès here", "Name is Inès"),
+        ("I'm Søren, 34", "Name is Søren"),
+        ("hey im zoë", "Name is Zoë"),  # and typed in lowercase
+        ("my sister inès lives in lyon", "Sister's name is Inès"),
+        ("my bf josé is the best", "Boyfriend's name is José"),
+    ],
+)
+def test_a_name_with_an_accent_is_a_name(message: str, expected: str) -> None:
+    assert expected in _contents(message)
+
+
+def test_a_capital_with_an_accent_is_a_capital() -> None:
+    assert not typed_in_lowercase("Élodie and my sister inès came")
