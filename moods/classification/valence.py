@@ -64,9 +64,24 @@ _IDIOMS = re.compile(
 )
 
 
+# A name of two capitalised words or more inside a sentence ("at Critical Software", "rewatching Queen of Tears", "Sad
+# Panda Studios"): a company's, a show's, a place's, whose words say nothing of how the writer feels.
+_NAME_RUN = re.compile(r"(?<=[\w,]\s)[A-Z][a-z]+(?:\s+(?:(?:of|the|de|del|da|and|&)\s+)?[A-Z][a-z]+)+")
+_TITLE_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+_WORD = re.compile(r"\b\w+\b")
+TITLE_CASE_SHARE = 0.5  # a message with more words capitalised than this is written in Title Case: no name is told
+
+
+def without_names(text: str) -> str:
+    """The text with the names inside its sentences said as "Name"."""
+    if len(_TITLE_WORD.findall(text)) > TITLE_CASE_SHARE * len(_WORD.findall(text)):
+        return text
+    return _NAME_RUN.sub("Name", text)
+
+
 def facts_plain(text: str) -> str:
-    """The text without statements of one's own conditions and idioms that hold a feeling word."""
-    text = _IDIOMS.sub("", text)
+    """The text without statements of one's own conditions, idioms that hold a feeling word, and names."""
+    text = without_names(_IDIOMS.sub("", text))
     for said in _OWN_CONDITION.finditer(text):
         if _CONDITION.search(text, said.end(), said.end() + CONDITION_REACH):
             return _CONDITION.sub("condition", text)  # once one is stated, every mention of it is the fact

@@ -725,3 +725,23 @@ def test_praise_taken_back_by_said_no_one_ever_is_frustration(text: str) -> None
 
 def test_a_heart_said_to_be_broken_is_sad_beside_a_favourite() -> None:
     assert classify_keywords("my heart is broken, they cancelled my favorite show").mood == Mood.SAD
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I start at Sad Panda Studios on Monday",  # a company's name
+        "aceitei. começo dia 3 de março na Critical Software, no Porto",
+        "Watching Queen of Tears tonight",  # a show's
+    ],
+)
+def test_the_words_of_a_name_say_nothing_of_the_writer(message: str) -> None:
+    assert classify_keywords(message).mood == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("message", "mood"),
+    [("I Am So Sad Today", "sad"), ("Happy Birthday Mum!", "happy"), ("I got a job at Critical Software!", "happy")],
+)
+def test_a_message_in_title_case_or_a_greeting_keeps_its_feeling(message: str, mood: str) -> None:
+    assert classify_keywords(message).mood == mood
