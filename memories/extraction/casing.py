@@ -32,7 +32,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from memories.extraction.facts.identity import INTERJECTIONS
-from memories.extraction.text import STOPWORDS
+from memories.extraction.text import LATIN_LOWER, LATIN_UPPER, STOPWORDS
 from memories.extraction.vocabulary import (
     FILLER_WORDS,
     PARTNER_RELATIONS,
@@ -69,8 +69,8 @@ _OBJECTS = frozenset(
 )  # fmt: skip
 _AFTER_A_NAME = frozenset({"and", "but", "or", "who", "&"})
 
-_LOWER = "a-zß-öø-ÿ"  # lowercase letters of Latin scripts as typed in chat ("josé", "inès", "søren")
-_TITLE_CASE = re.compile(rf"\b[A-ZÀ-ÖØ-Þ][{_LOWER}]")
+_LOWER = LATIN_LOWER  # names are typed with their accents too ("josé", "inès", "søren")
+_TITLE_CASE = re.compile(rf"\b[{LATIN_UPPER}][{_LOWER}]")
 _WORD = rf"[{_LOWER}][{_LOWER}-]{{1,22}}[{_LOWER}]"  # a name of 3 to 24 letters; a longer "word" is none
 _GREETING = r"(?:h+i+|h+e+y+|hello|hiya|heya|yo|sup|namaste|salaam|hola|ciao)"
 _OPENING = rf"^(?:{_GREETING}\W+)*"

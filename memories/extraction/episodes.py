@@ -42,7 +42,7 @@ def _frames(word: str) -> bool:
         word in FILLER_WORDS
         or word in _EDGE_FILLER
         or _GREETING_SOUND.fullmatch(word) is not None
-        or (_is_laughter(word))
+        or _is_laughter(word)
     )
 
 

@@ -17,6 +17,9 @@ CLAUSE_END = (
 )
 PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END
 
+# Letters of Latin scripts, as regex class contents: names are written "Zoë", "José", "Søren" and typed "inès".
+LATIN_UPPER = "A-ZÀ-ÖØ-Þ"
+LATIN_LOWER = "a-zß-öø-ÿ"
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?\n])\s+|\n+")
 _TRAILING_FILLER = re.compile(
     r"(?:\s+(?:so much|very much|that much|a lot|a ton|too|as well|though|anyway|lol|haha|really|honestly|tbh"

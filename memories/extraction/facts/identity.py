@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from memories.extraction.facts.base import I_AM, MONTH_NAMES, MONTHS, article, facet, fact
-from memories.extraction.text import STOPWORDS, alternation, cued, entity_key, title
+from memories.extraction.text import LATIN_LOWER, LATIN_UPPER, STOPWORDS, alternation, cued, entity_key, title
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import (
     FAITHS,
@@ -98,8 +98,7 @@ _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
 GREETING_ONLY = re.compile(rf"^(?>\W*)(?:(?>{_GREETING})(?>\W*))++$")
 _EMOJI = "[\u2600-\u27bf\U0001f000-\U0001faff]"  # "Hi, I'm Leila 👋": a wave ends the name as a comma would
 # A name as written in Latin scripts: "Zoe", "Zoë", "José", "Søren".
-_UPPER, _LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
-_WRITTEN_NAME = rf"[{_UPPER}][{_LOWER}]+"
+_WRITTEN_NAME = rf"[{LATIN_UPPER}][{LATIN_LOWER}]+"
 INTRO = re.compile(
     rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
     rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b))"
@@ -119,7 +118,7 @@ AGE_SAID = (
 # the start of a message (after greetings). The name may be lowercase: people typing in lowercase type their own name
 # so too. Which words are not names is checked where it is read (``intro_name``).
 INTRO_BY_AGE = re.compile(
-    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s)\s+)?(?P<x>[A-Za-z{_UPPER}][{_LOWER}]+(?:\s{_WRITTEN_NAME})?)\s*,\s*"
+    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s)\s+)?(?P<x>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+(?:\s{_WRITTEN_NAME})?)\s*,\s*"
     rf"(?={AGE_SAID}\s*(?:[,.!;]|$)(?!\s*{_SOMEONE_ELSES_CLAUSE}))"
 )
 # A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
