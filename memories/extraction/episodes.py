@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from memories.extraction.casing import LEXICON
 from memories.extraction.injection import looks_like_injection
-from memories.extraction.text import STOPWORDS, content_words, has_letters_or_digits, sentences
+from memories.extraction.text import STOPWORDS, alternation, content_words, has_letters_or_digits, sentences
 from memories.extraction.types import Candidate
-from memories.extraction.vocabulary import FILLER_WORDS
+from memories.extraction.vocabulary import FILLER_WORDS, FOREIGN_GREETINGS
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 MIN_CONTENT_WORDS = 2
@@ -16,7 +17,8 @@ SUMMARY_MAX_WORDS = 60
 
 
 def is_meaningful(message: str) -> bool:
-    """False for 'lol', 'ok', 'hmm', emoji-only and other low-content messages."""
+    """False for 'lol', 'ok', 'hmm', 'bom dia ☀️', emoji-only and other low-content messages."""
+    message = _without_greetings(message)
     if not has_letters_or_digits(message):
         return False
     words = [w.lower() for w in _WORD.findall(message)]
@@ -27,12 +29,34 @@ def is_meaningful(message: str) -> bool:
 
 
 def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
-    """False when the facts and preferences drawn from the message already hold every word it says beyond filler
+    """False when the facts and preferences drawn from the message already hold what it says beyond filler
     ("Hi! My name is Arjun" → "Name is Arjun"; "you know I love sushi btw" → "Loves sushi"): an episode would only
-    repeat them. A message that also tells what happened ("…, Bruno ate my shoes") says more."""
+    repeat them. A sentence that gave a fact says more only when the rest of it tells what happened ("My dog Bruno ate
+    my shoes yesterday"), not when it describes what the fact holds ("I have asthma, cold mornings are the worst for
+    it", "i live in lisbon, near alfama"); a sentence no fact came from says more with any word of its own."""
     covered = {_stem(word) for candidate in candidates for word in content_words(candidate.content)}
-    said = [word for word in content_words(message) if not _frames(word)]
-    return any(_stem(word) not in covered for word in said)
+    for sentence in sentences(_without_greetings(message)):
+        said = [word for word in content_words(sentence) if not _frames(word)]
+        new = [word for word in said if _stem(word) not in covered]
+        if new and (len(new) == len(said) or _tells_a_happening(sentence, covered)):
+            return True
+    return False
+
+
+def _tells_a_happening(sentence: str, covered: set[str]) -> bool:
+    """The sentence is placed in time ("yesterday", "last week", "ayer", "tonight"), or a word of it the facts do not
+    hold is a verb's past form ("we had it for lunch", "ate", "adopted"; not one that is also an adjective, like
+    "tired" or "based")."""
+    if _TIME.search(sentence) is not None:
+        return True
+    return any(_past_form(word) for word in _WORD.findall(sentence.lower()) if _stem(word) not in covered)
+
+
+def _past_form(word: str) -> bool:
+    if word in _PAST_AUXILIARIES:
+        return True
+    parts = LEXICON.get(word, "")
+    return "v" in parts and "A" not in parts and "X" not in parts and not word.endswith(("s", "ing"))
 
 
 def _frames(word: str) -> bool:
@@ -157,6 +181,20 @@ _EDGE_FILLER = frozenset(
 
 
 _GREETING_SOUND = re.compile(r"h+i+|h+e+y+|y+o+|hell+o+|hiy+a+")
+# Greetings in the other languages the rules read (English ones are FILLER_WORDS): "bom dia", "buenas noches",
+# "guten Morgen", "namaste". Taken out as phrases: "tarde", "morgen", "dia" alone mean more.
+_GREETINGS = re.compile(rf"(?i)(?<![^\W_])(?:{alternation(FOREIGN_GREETINGS, any_space=True)})(?![^\W_])")
+_PAST_AUXILIARIES = frozenset({"was", "were", "had", "did"})
+# What places a sentence in time, in the languages the rules read.
+_TIME = re.compile(
+    r"(?i)(?<![^\W_])(?:yesterday|today|tonight|tomorrow|ago|earlier|finally|recently|this\s+(?:morning|afternoon|evening)"
+    r"|(?:last|next|this)\s+(?:night|week|weekend|month|year|summer|winter|spring|autumn|fall|time|[mtwfs]\w+day)"
+    r"|on\s+[mtwfs]\w+day|ayer|hoy|anoche|ontem|hoje|hier|aujourd'hui|gestern|heute|ieri|oggi|aaj)(?![^\W_])"
+)
+
+
+def _without_greetings(message: str) -> str:
+    return _GREETINGS.sub(" ", message)
 
 
 def _stem(word: str) -> str:

@@ -116,8 +116,21 @@ def test_an_episode_is_kept_only_when_the_message_says_more_than_its_facts(tenan
     assert Memory.objects.filter(tenant=tenant, memory_type="fact").count() == 2
 
 
+def test_a_fact_told_with_a_description_is_not_also_an_episode(tenant: Tenant) -> None:
+    # when a message gives facts and describes them, and a later one tells what happened
+    ingest(tenant, "i live in lisbon, near alfama, and i work at farfetch", message_id="m1", at=T0)
+    ingest(tenant, "I have asthma, cold mornings are the worst for it", message_id="m2", at=T0)
+    ingest(tenant, "I moved to Porto last week, still unpacking", message_id="m3", at=T0)
+
+    # then the facts hold the first two (and their messages), and only the move is an episode as well
+    episodes = Memory.objects.filter(tenant=tenant, memory_type="episode").values_list("content", flat=True)
+    assert list(episodes) == ["I moved to Porto last week, still unpacking"]
+    asthma = Memory.objects.get(tenant=tenant, content="Has asthma")
+    assert asthma.source_message_ids == ["m2"]
+
+
 def test_low_content_messages_make_no_episode(tenant: Tenant) -> None:
-    for n, text in enumerate(["lol", "ok", "hmm", "haha", "😂"]):
+    for n, text in enumerate(["lol", "ok", "hmm", "haha", "😂", "bom dia ☀️", "Buenos días!"]):
         ingest(tenant, text, message_id=f"m{n}", at=T0)
 
     assert Memory.objects.filter(tenant=tenant).count() == 0

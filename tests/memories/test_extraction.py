@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memories.extraction import extract
-from memories.extraction.episodes import says_more_than, summarise
+from memories.extraction.episodes import is_meaningful, says_more_than, summarise
 
 
 def _found(message: str) -> list[tuple[str, str, str, list[str]]]:
@@ -174,6 +174,14 @@ def test_entity_mentions_carry_aliases_and_metadata() -> None:
         # a greeting however drawn out frames the message, as "Hi!" does
         "hiii im maya 👋 im 16 and i live in leeds",
         "heyyy names ethan, 17",
+        # what a sentence adds to the fact it gave, describing it, is no happening: the fact holds the message
+        "I love filter coffee, can't start my day without it",
+        "i live in lisbon, near alfama, and i work at farfetch",
+        "I have asthma, cold mornings are the worst for it",
+        "I hate cilantro, it tastes like soap",
+        "My boyfriend's name is Tiago, he's a nurse at Santa Maria",
+        "i have a cat named pimenta 🐈‍⬛ she's the boss of the house",
+        "bom dia! i'm pescatarian btw, fish yes meat no",
     ],
 )
 def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(message: str) -> None:
@@ -187,8 +195,14 @@ def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(messag
     "message",
     [
         "My sister Priya lives in Chennai, she just had a baby",
-        "I love filter coffee, can't start my day without it",
         "hiii my dog bruno ate my shoes",
+        # a sentence with a fact tells what happened: placed in time, or a verb's past form
+        "I moved to Porto last week",
+        "me mudé a Madrid ayer",
+        "I'm vegetarian, went to a great vegan place on Friday",
+        "I adopted a cat, her name is Luna",
+        # a sentence no fact came from says more with any word of its own
+        "I'm a nurse. The hospital is understaffed and everyone is burnt out.",
     ],
 )
 def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:
@@ -201,6 +215,20 @@ def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:
 def test_a_message_without_facts_says_more_when_it_has_content() -> None:
     assert says_more_than("Bruno ate my shoes again", ()) is True
     assert says_more_than("haha ok thanks", ()) is False
+
+
+@pytest.mark.parametrize(
+    "message", ["bom dia ☀️", "Buenos días!", "guten Morgen :)", "buongiorno!!", "olá", "namaste 🙏"]
+)
+def test_a_greeting_in_another_language_is_no_episode(message: str) -> None:
+    assert is_meaningful(message) is False
+    assert says_more_than(message, ()) is False
+
+
+def test_a_greeting_word_inside_a_sentence_is_not_taken_for_one() -> None:
+    # "tarde" (late), "morgen" (tomorrow) and "dia" are greetings only in their phrases
+    assert is_meaningful("llegué tarde al trabajo otra vez") is True
+    assert is_meaningful("morgen habe ich ein Vorstellungsgespräch") is True
 
 
 # --- the statements issue 18 found missed or mangled ----------------------------------------------------------

@@ -200,8 +200,7 @@ def test_facts_said_in_other_languages(message: str, expected: list[tuple[str, s
         "no estoy casado",
         "je ne suis pas mariée",
         "agar main Mumbai shift ho gaya toh",
-        # states and nouns that are not names or places
-        "Ich bin Lehrer",
+        # states and nouns that are not names or places ("Ich bin Lehrer": a job, test_what_one_works_as_said_with_i_am)
         "Soy Mexicana",
         "main ghar mein hoon",
         "main kal se bimar hoon",
@@ -402,3 +401,60 @@ def test_an_allergy_said_in_another_language(message: str, expected: str) -> Non
 )
 def test_no_allergy_from_a_denial_or_a_question(message: str) -> None:
     assert not [c for c in extract(message, role="user").candidates if c.content.startswith("Is allergic")]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("soy enfermera en un hospital de Madrid", "Works as an enfermera"),
+        ("soy diseñadora en Farfetch", "Is a diseñadora at Farfetch"),
+        ("sou professora", "Works as a professora"),
+        ("je suis infirmière", "Works as an infirmière"),
+        ("ich bin Lehrerin", "Works as a Lehrerin"),
+        ("Ich bin Lehrer", "Works as a Lehrer"),
+        ("sono un ingegnere", "Works as an ingegnere"),
+        # the role ends where the next clause begins: Madrid is where she lives, not where she works
+        ("soy enfermera y vivo en Madrid", "Works as an enfermera"),
+        ("trabajo como enfermera y vivo en Madrid", "Works as an enfermera"),
+    ],
+)
+def test_what_one_works_as_said_with_i_am(message: str, expected: str) -> None:
+    candidates = extract(message, role="user").candidates
+    assert [c.content for c in candidates if c.slot in {"occupation", "workplace"}] == [expected]
+    assert not [c for c in candidates if c.slot == "name"]  # a profession, never taken for a name
+
+
+@pytest.mark.parametrize(
+    "message", ["je suis fatiguée", "soy feliz", "no soy médico", "¿eres enfermera?", "si soy profesora algún día"]
+)
+def test_i_am_without_a_profession_is_no_job(message: str) -> None:
+    candidates = extract(message, role="user").candidates
+    assert not [c for c in candidates if c.slot in {"occupation", "workplace"}]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("tengo diabetes", "Has diabetes"),
+        ("tengo asma desde niña", "Has asthma"),
+        ("tenho ansiedade", "Has anxiety"),
+        ("j'ai de l'asthme", "Has asthma"),
+        ("j'ai du diabète", "Has diabetes"),
+        ("ich habe Diabetes", "Has diabetes"),
+        ("ich leide an Migräne", "Has migraines"),
+        ("ho il diabete", "Has diabetes"),
+        ("soffro di emicrania", "Has migraines"),
+    ],
+)
+def test_a_condition_said_in_another_language_is_the_english_fact(message: str, expected: str) -> None:
+    # the same fact and slot as "I have asthma": one slot per condition, whatever the language it was told in
+    [health] = [c for c in extract(message, role="user").candidates if c.slot.startswith("health:")]
+    english = extract(f"I have {expected.removeprefix('Has ')}", role="user").candidates
+    assert (health.content, health.slot) == (expected, english[0].slot)
+
+
+@pytest.mark.parametrize(
+    "message", ["no tengo diabetes", "¿tienes asma?", "si tengo ansiedad", "mi hermana tiene asma"]
+)
+def test_no_condition_of_ones_own_from_a_denial_a_question_or_someone_else(message: str) -> None:
+    assert not [c for c in extract(message, role="user").candidates if c.slot.startswith("health:")]

@@ -25,7 +25,8 @@ _CUES = frozenset({
     "mudado", "fui", "soporto", "suporto", "fala", "fale", "hables", "parle", "baat", "pidió", "propuso", "pediu",
     "demandé", "demandée", "antrag", "heiratsantrag", "chiesto", "propose", "tô", "morando", "bosse",
     "alérgico", "alérgica", "alergico", "alergica", "alergia", "allergique", "allergie", "allergisch", "allergico",
-    "allergica", "allergia", "un'allergia", "allergy",
+    "allergica", "allergia", "un'allergia", "allergy", "padezco", "sufro", "sofro", "souffre", "leide", "soffro",
+    "habe", "bin", "diagnosticaron", "diagnosticada", "diagnosticado", "diagnostiqué", "diagnosticato",
 }) | HINDI_BARE_KIN  # fmt: skip
 _CUE_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
@@ -53,7 +54,7 @@ _PLACE_TAIL = re.compile(
     r"ora|hoy|hoje|aujourd['’]hui|heute|oggi|y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|"
     r"también|também|aussi|auch|anche|bhi|hai|por|para|pour|für|per|durante|pendant|während|hasta|até|jusqu|bis|"
     r"fino|cerca|perto|près|en|em|no|na|à|au|chez|bei|als|como|comme|come|de\s+(?:novo|nuevo)|todos|tous|alle|faz|"
-    r"cuando|quando|quand|wenn|desde)\b.*$"
+    r"cuando|quando|quand|wenn|desde|in)\b.*$"
 )
 LEADING_ARTICLE = re.compile(r"^(?:(?:el|la|los|las|o|a|os|as|le|les|der|die|das|dem|den|il|lo|gli|i)\s+|l['’]\s*)")
 # Words that start no place or employer: indefinite articles, possessives, demonstratives, "here".
@@ -113,6 +114,14 @@ def name_beside(match: re.Match[str]) -> str:
         return person_name(named, capitalised=False)
     beside = match.groupdict().get("name")
     return person_name(beside, capitalised=True) if beside else ""
+
+
+def clause_head(text: str) -> str:
+    """What comes before the next clause's conjunction: 'enfermera y vivo en Madrid' → 'enfermera'."""
+    return _NEXT_CLAUSE.split(text, maxsplit=1)[0]
+
+
+_NEXT_CLAUSE = re.compile(r"(?i)\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché)\s+")
 
 
 def place_name(text: str, *, named: bool = False) -> str:

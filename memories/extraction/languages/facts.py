@@ -14,6 +14,7 @@ from memories.extraction.languages.clauses import (
     AT_START,
     allergen_name,
     article,
+    clause_head,
     is_question,
     may_say,
     name_beside,
@@ -36,6 +37,8 @@ from memories.extraction.languages.grammar import (
 from memories.extraction.text import alternation, entity_key
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
+    FOREIGN_CONDITIONS,
+    FOREIGN_JOB_TITLES,
     FOREIGN_PET_SPECIES,
     FOREIGN_RELATIONS,
     FOREIGN_RELATIONSHIP_STATUSES,
@@ -61,6 +64,7 @@ class _Rules(NamedTuple):
     works_as: tuple[re.Pattern[str], ...]
     proposals: tuple[re.Pattern[str], ...]
     allergic: tuple[re.Pattern[str], ...]
+    conditions: tuple[tuple[re.Pattern[str], dict[str, str]], ...]  # "tengo asma": the condition's English name
     workplace: re.Pattern[str]  # splits "enfermera en el Hospital X" into the role and the workplace
     person: re.Pattern[str]  # "mi hermana Lucía", "mi hermana se llama Lucía", "mi hermana"
     pet: re.Pattern[str]
@@ -95,6 +99,29 @@ def _relatives(language: Language, kin: str) -> tuple[tuple[re.Pattern[str], str
     )  # fmt: skip
 
 
+# An article or partitive before a role or a condition ("soy una enfermera", "j'ai de l'asthme", "ho il diabete").
+_ARTICLE = (
+    r"(?:(?:un|una|uno|um|uma|une|ein|eine|einen|el|la|lo|le|il|o|a|du|des|de\s+la|de|die|den|der)\s+"
+    r"|(?:de\s+l|d|l|un)['’]\s*)?"
+)
+
+
+def _being_a(code: str, language: Language) -> tuple[str, ...]:
+    """'soy enfermera (en el Hospital X)': a FOREIGN_JOB_TITLES word after "I am" begins the role."""
+    titles = FOREIGN_JOB_TITLES.get(code)
+    if not language.being or not titles:
+        return ()
+    return (rf"(?<!\w)(?:{language.being})\s+{_ARTICLE}(?=(?:{alternation(titles, any_space=True)})(?![\w-])){REST}",)
+
+
+def _conditions(code: str, language: Language) -> tuple[tuple[re.Pattern[str], dict[str, str]], ...]:
+    conditions = FOREIGN_CONDITIONS.get(code)
+    if not language.suffering or not conditions:
+        return ()
+    said = alternation(conditions, any_space=True)
+    return ((re.compile(rf"(?i)(?<!\w)(?:{language.suffering})\s+{_ARTICLE}(?P<x>{said})(?![\w-])"), conditions),)
+
+
 def _rules(code: str, language: Language) -> _Rules:
     relations, species = FOREIGN_RELATIONS[code], FOREIGN_PET_SPECIES[code]
     pets, kin = alternation(species, any_space=True), _kin(language, alternation(relations, any_space=True))
@@ -107,9 +134,10 @@ def _rules(code: str, language: Language) -> _Rules:
         moved=_compile(language.moved),
         hometown=_compile(language.hometown),
         works_at=_compile(language.works_at),
-        works_as=_compile(language.works_as),
+        works_as=_compile((*language.works_as, *_being_a(code, language))),
         proposals=_compile(language.proposals),
         allergic=_compile(language.allergic),
+        conditions=_conditions(code, language),
         workplace=re.compile(rf"(?i)\s+(?:{language.workplace_prepositions})\s+"),
         person=re.compile(f"(?i){kin}"),
         pet=re.compile(f"(?i){_kin(language, pets)}"),
@@ -176,7 +204,7 @@ def work_facts(sentence: str) -> list[Candidate]:
     found = []
     for rules in _ALL:
         for match in plain(sentence, rules.works_as):
-            role, *at = rules.workplace.split(match.group("x"), maxsplit=1)
+            role, *at = rules.workplace.split(clause_head(match.group("x")), maxsplit=1)
             found.extend(_job(role_name(role), place_name(at[0], named=True) if at else ""))
         for match in plain(sentence, rules.works_at):
             employer = place_name(match.group("x"), named=True)
@@ -187,7 +215,7 @@ def work_facts(sentence: str) -> list[Candidate]:
 
 def health_facts(sentence: str) -> list[Candidate]:
     """'soy alérgica a los mariscos', 'je suis allergique aux arachides' → 'Is allergic to mariscos' (one slot per
-    allergen, as in English)."""
+    allergen, as in English); 'tengo asma', "j'ai du diabète", 'ich habe Migräne' → 'Has asthma' (health:asthma)."""
     if not may_say(sentence) or is_question(sentence):
         return []
     found = []
@@ -196,6 +224,11 @@ def health_facts(sentence: str) -> list[Candidate]:
             allergen = allergen_name(match.group("x"))
             if allergen:
                 found.append(fact(f"Is allergic to {allergen}", f"allergy:{entity_key(allergen)}"))
+        for pattern, conditions in rules.conditions:
+            for match in plain(sentence, (pattern,)):
+                condition = conditions[word_key(match.group("x"))]
+                said = facet("has", condition)
+                found.append(fact(f"Has {condition}", f"health:{entity_key(condition)}", value=(said,)))
     return found
 
 

@@ -56,10 +56,14 @@ class Language(NamedTuple):
     place_first: bool = False
     # "soy alérgica a los mariscos", "tengo alergia al maní": group ``x`` holds the allergen
     allergic: tuple[str, ...] = ()
+    being: str = ""  # "I am": "soy (enfermera)", a FOREIGN_JOB_TITLES word after it is what one works as
+    suffering: str = ""  # "I have", "I suffer from": "tengo (asma)", a FOREIGN_CONDITIONS phrase after it
 
 
 LANGUAGES = {
     "es": Language(
+        being=r"(?:yo\s+)?soy",
+        suffering=r"tengo|padezco|sufro\s+de|me\s+diagnosticaron",
         allergic=(rf"\bsoy\s+al[ée]rgic[oa]\s+(?:a|al)\s+{REST}", rf"\btengo\s+alergia\s+(?:a|al)\s+{REST}"),
         names=(rf"\bme\s+llamo\s+{_NAME}", rf"\bmi\s+nombre\s+es\s+{_NAME}"),
         intros=(rf"(?:yo\s+)?soy\s+(?:el\s+|la\s+)?{_INTRODUCED}",),
@@ -83,6 +87,8 @@ LANGUAGES = {
         statuses=(rf"\b(?:estoy|soy)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "pt": Language(
+        being=r"(?:eu\s+)?sou",
+        suffering=r"tenho|sofro\s+de|fui\s+diagnosticad[oa]\s+com",
         allergic=(
             rf"\bsou\s+al[ée]rgic[oa]\s+(?:a|à|ao|aos|às)\s+{REST}",
             rf"\btenho\s+alergia\s+(?:a|à|ao|aos|às|de)\s+{REST}",
@@ -111,6 +117,8 @@ LANGUAGES = {
         statuses=(rf"\b(?:estou|sou)\s+(?:felizmente\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "fr": Language(
+        being=r"je\s+suis",
+        suffering=r"j['’]ai|je\s+souffre|on\s+m['’]a\s+diagnostiqué",
         allergic=(
             rf"\bje\s+suis\s+allergique\s+(?:à|au|aux)\s+{REST}",
             rf"\bj{_APOS}ai\s+une\s+allergie\s+(?:à|au|aux)\s+{REST}",
@@ -142,6 +150,8 @@ LANGUAGES = {
         statuses=(rf"\bje\s+suis\s+(?:heureusement\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "de": Language(
+        being=r"ich\s+bin",
+        suffering=r"ich\s+habe|ich\s+leide\s+(?:an|unter)",
         allergic=(rf"\bich\s+bin\s+allergisch\s+gegen\s+{REST}", rf"\bich\s+habe\s+eine\s+allergie\s+gegen\s+{REST}"),
         names=(rf"\bich\s+hei(?:ß|ss)e\s+{_NAME}", rf"\bmein\s+name\s+ist\s+{_NAME}"),
         intros=(rf"ich\s+bin\s+(?:der\s+|die\s+)?{_INTRODUCED}",),
@@ -168,6 +178,8 @@ LANGUAGES = {
         statuses=(rf"\bich\s+bin\s+(?:seit\s+(?:\w+\s+){{1,3}}?)?(?:glücklich\s+)?(?P<x>{_STATUSES})(?!\w)",),
     ),
     "it": Language(
+        being=r"(?:io\s+)?sono",
+        suffering=r"(?:io\s+)?ho|soffro\s+di|mi\s+hanno\s+diagnosticato",
         allergic=(
             rf"\bsono\s+allergic[oa]\s+(?:all{_APOS}\s*|(?:alle|alla|allo|agli|ai|al|a)\s+){REST}",
             rf"\bho\s+un{_APOS}\s*allergia\s+(?:all{_APOS}\s*|(?:alle|alla|allo|agli|ai|al|a)\s+){REST}",
