@@ -102,8 +102,11 @@ def test_a_durable_fact_unread_for_two_years_is_still_in_context(api_client: API
 def test_an_episode_whose_fact_was_replaced_is_shown_as_past(api_client: APIClient) -> None:
     # given a contact who lived in Leeds, then moved to York
     with clock.frozen(T0 + timedelta(days=40)):
-        _say(api_client, "I live in Leeds with my beagle", message_id="m1", at=T0)
-        _say(api_client, "My beagle Biscuit loves the park", message_id="m2", at=T0 + timedelta(minutes=5))
+        # (an episode as well as the fact: it tells what happened, not only where they live)
+        _say(api_client, "I live in Leeds with my beagle, we got him in March", message_id="m1", at=T0)
+        _say(
+            api_client, "My beagle Biscuit chased a squirrel in the park", message_id="m2", at=T0 + timedelta(minutes=5)
+        )
         _say(api_client, "I moved to York last week, loving it", message_id="m3", at=T0 + timedelta(days=30))
         ContactState.objects.update(relationship_stage="established")
 
@@ -114,12 +117,18 @@ def test_an_episode_whose_fact_was_replaced_is_shown_as_past(api_client: APIClie
     text = body["context_text"]
     assert '- [fact] "Lives in York (moved there)" (importance: 0.70)' in text
     assert "Lives in Leeds" not in text
-    assert '- [episode] "I live in Leeds with my beagle" (1 March 2025, no longer current: changed 1 week ago)' in text
-    assert '- [episode] "My beagle Biscuit loves the park" (1 March 2025)' in text  # nothing replaced
+    assert (
+        '- [episode] "I live in Leeds with my beagle, we got him in March" (1 March 2025, no longer current: changed 1 '
+        "week ago)" in text
+    )
+    assert '- [episode] "My beagle Biscuit chased a squirrel in the park" (1 March 2025)' in text  # nothing replaced
     by_content = {m["content"]: m for m in body["memories"]}
-    assert by_content["I live in Leeds with my beagle"]["outdated_since"] == (T0 + timedelta(days=30)).isoformat()
+    assert (
+        by_content["I live in Leeds with my beagle, we got him in March"]["outdated_since"]
+        == (T0 + timedelta(days=30)).isoformat()
+    )
     assert by_content["I moved to York last week, loving it"]["outdated_since"] is None
-    assert by_content["My beagle Biscuit loves the park"]["outdated_since"] is None
+    assert by_content["My beagle Biscuit chased a squirrel in the park"]["outdated_since"] is None
 
 
 def test_an_episode_naming_only_the_old_value_is_past_and_a_merge_marks_nothing(api_client: APIClient) -> None:
