@@ -235,7 +235,8 @@ def test_the_job_a_finding_and_how_long_married_are_still_read(message: str, exp
 
 
 def test_a_child_named_after_a_boy_is_one_fact_not_also_a_boy() -> None:
-    assert _contents("my wife Mere and I have a boy, Nikau, he's 6") == ["Wife's name is Mere", "Has a son named Nikau"]
+    contents = _contents("my wife Mere and I have a boy, Nikau, he's 6")
+    assert contents == ["Wife's name is Mere", "Nikau is 6", "Has a son named Nikau"]  # his age, no "Has a boy"
 
 
 @pytest.mark.parametrize(
@@ -467,3 +468,24 @@ def test_the_speaker_calling_themself_a_proud_dad_is_no_father() -> None:
 )
 def test_a_hobby_is_named_without_the_hedge_before_it(message: str, expected: str) -> None:
     assert _contents(message) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # the age said of a relative just named, after "he's"/"she's" — typed with or without its apostrophe
+        ("my little brother Yanis, hes 8", ["Brother's name is Yanis", "Yanis is 8"]),
+        ("i live with my mom and my little brother yanis, hes 8 and SO annoying", ["Yanis is 8"]),
+        ("my sister Ana, shes 30", ["Sister's name is Ana", "Ana is 30"]),
+        # and of the one a sentence says they have
+        ("we have a daughter, Ana, she's 3", ["Has a daughter named Ana", "Ana is 3"]),
+        ("my wife Mere and I have a boy, Nikau, he's 6 and obsessed with dinosaurs 🦖", ["Nikau is 6"]),
+    ],
+)
+def test_he_or_she_is_right_after_a_relatives_name_gives_their_age(message: str, expected: list[str]) -> None:
+    assert set(expected) <= set(_contents(message))
+
+
+def test_an_age_after_a_list_of_relatives_is_nobodys() -> None:
+    # "he" after two names does not say whose age it is
+    assert not [c for c in _contents("I have two kids, Sam and Max, he's 4") if c.endswith(" is 4")]

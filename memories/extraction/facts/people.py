@@ -17,6 +17,7 @@ from memories.extraction.facts.base import (
 )
 from memories.extraction.facts.places import is_a_town
 from memories.extraction.facts.things import NOT_A_POSSESSION
+from memories.extraction.household import several_named
 from memories.extraction.text import alternation, cued, phrase
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
@@ -183,10 +184,10 @@ _NUMBER_WORDS = (
     "|eighteen|nineteen|twenty"
 )
 # What a named relative's introduction goes on to say of them: "my son Owen is 14", "my daughter Maddie just turned
-# 11", "our son Kuba, he is 7", "my granddaughter Chloe, who is nine", "my sister Jen in Halifax", "my wife, Sun-hee,
-# was diagnosed with early Alzheimer's disease".
+# 11", "our son Kuba, he is 7", "we have a boy, Nikau, he's 6", "my brother yanis, hes 8", "my granddaughter Chloe,
+# who is nine", "my sister Jen in Halifax", "my wife, Sun-hee, was diagnosed with early Alzheimer's disease".
 _RELATIVE_DETAIL = re.compile(
-    rf"(?:,\s*(?:who|he|she)\s+is|\s+is|['’]s|,\s*(?:who|he|she)['’]s|(?:\s+just)?\s+turned|,\s*aged?)\s+"
+    rf"(?:,\s*(?:who|he|she)\s+is|\s+is|['’]s|,\s*(?:who['’]s|s?he['’]?s)|(?:\s+just)?\s+turned|,\s*aged?)\s+"
     rf"(?P<age>\d{{1,2}}|(?i:{_NUMBER_WORDS}))(?:\s+(?i:years?\s+old|yrs?\s+old)|\s*(?i:y/?o))?(?=\s*(?:$|[.,;!]|\s+and\b))"
     rf"|\s+in\s+(?!{CALENDAR_WORDS}\b)(?P<town>[A-Z][a-z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\b(?!['’]s|\s+(?:\d|class(?:es)?|lessons?|team|department|dept|office|group)\b)"
     rf"|,?\s+(?i:(?:was|has\s+been|got)\s+diagnosed\s+with|has)\s+(?:an?\s+)?"
@@ -198,7 +199,7 @@ def relative_detail_facts(sentence: str) -> list[Candidate]:
     """'My son Owen is 14' → 'Owen is 14'; 'my sister Jen in Halifax' → 'Jen lives in Halifax': what is said of a
     named relative right after their name — two things at most ("my sister Jen in Hobart is 33")."""
     found = []
-    for person in filter(is_named, person_mentions(sentence)):
+    for person in _named_people(sentence):
         named = re.search(rf"(?i)(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence)
         at = named.end() if named else None
         for _ in range(2):
@@ -208,6 +209,14 @@ def relative_detail_facts(sentence: str) -> list[Candidate]:
             found += _relative_detail(person, detail, sentence)
             at = detail.end()
     return found
+
+
+def _named_people(sentence: str) -> list[EntityMention]:
+    """The relatives a sentence names: "my son Nikau", and the one it says one has ("we have a daughter, Ana"; not one
+    of a list — "two kids, Sam and Max, he's 4" does not say whose age it is)."""
+    had = [candidate.entities[0] for candidate in several_named(sentence) if len(candidate.entities) == 1]
+    people = [person for person in [*person_mentions(sentence), *had] if person.entity_type == "person"]
+    return list({person.ref: person for person in filter(is_named, people)}.values())
 
 
 def _relative_detail(person: EntityMention, detail: re.Match[str], sentence: str) -> list[Candidate]:
