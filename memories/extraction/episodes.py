@@ -31,25 +31,42 @@ def is_meaningful(message: str) -> bool:
 def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
     """False when the facts and preferences drawn from the message already hold what it says beyond filler
     ("Hi! My name is Arjun" → "Name is Arjun"; "you know I love sushi btw" → "Loves sushi"): an episode would only
-    repeat them. A sentence that gave a fact says more only when the rest of it tells what happened ("My dog Bruno ate
-    my shoes yesterday"), not when it describes what the fact holds ("I have asthma, cold mornings are the worst for
-    it", "i live in lisbon, near alfama"); a sentence no fact came from says more with any word of its own."""
-    covered = {_stem(word) for candidate in candidates for word in content_words(candidate.content)}
+    repeat them. A sentence a fact was drawn from says more only when the rest of it tells what happened ("My dog Bruno
+    ate my shoes yesterday"), not when it describes what the fact holds ("I have asthma, cold mornings are the worst
+    for it", "i live in lisbon, near alfama"). A fact that only names who the sentence is about ("My dog Bruno is
+    sick" → "Has a dog named Bruno") holds none of what it says of them; a sentence no fact came from says more with
+    any word of its own."""
+    candidates = list(candidates)
+    naming = {_stem(word) for candidate in candidates for word in _identifying_words(candidate)}
+    covered = {_stem(word) for candidate in candidates for word in content_words(candidate.content)} - naming
     for sentence in sentences(_without_greetings(message)):
         said = [word for word in content_words(sentence) if not _frames(word)]
         new = [word for word in said if _stem(word) not in covered]
-        if new and (len(new) == len(said) or _tells_a_happening(sentence, covered)):
+        if not any(_stem(word) not in naming for word in new):
+            continue  # nothing, or only who it is about ("My sister is Priya")
+        if len(new) == len(said) or _tells_a_happening(sentence, covered):
             return True
     return False
+
+
+def _identifying_words(candidate: Candidate) -> list[str]:
+    """The words that say who or what a fact is about: the names of the people, pets and places it links, and what
+    the message called them ("my dog", "my sister")."""
+    said = [text for entity in candidate.entities for text in (entity.display_name, *entity.aliases)]
+    kinds = [str(value) for entity in candidate.entities for value in entity.metadata.values()]
+    return [word for text in [*said, *kinds] for word in content_words(text)]
 
 
 def _tells_a_happening(sentence: str, covered: set[str]) -> bool:
     """The sentence is placed in time ("yesterday", "last week", "ayer", "tonight"), or a word of it the facts do not
     hold is a verb's past form ("we had it for lunch", "ate", "adopted"; not one that is also an adjective, like
-    "tired" or "based")."""
+    "tired" or "based") or says what is going on ("the rent is killing me", "she's being bullied")."""
     if _TIME.search(sentence) is not None:
         return True
-    return any(_past_form(word) for word in _WORD.findall(sentence.lower()) if _stem(word) not in covered)
+    if any(_past_form(word) for word in _WORD.findall(sentence.lower()) if _stem(word) not in covered):
+        return True
+    going_on = (match.group(1).lower() for match in _GOING_ON.finditer(sentence))
+    return any("v" in LEXICON.get(word, "") and _stem(word) not in covered for word in going_on)
 
 
 def _past_form(word: str) -> bool:
@@ -185,6 +202,8 @@ _GREETING_SOUND = re.compile(r"h+i+|h+e+y+|y+o+|hell+o+|hiy+a+")
 # "guten Morgen", "namaste". Taken out as phrases: "tarde", "morgen", "dia" alone mean more.
 _GREETINGS = re.compile(rf"(?i)(?<![^\W_])(?:{alternation(FOREIGN_GREETINGS, any_space=True)})(?![^\W_])")
 _PAST_AUXILIARIES = frozenset({"was", "were", "had", "did"})
+# A verb in its -ing form after a form of "be": "is killing me", "'m moving", "are being".
+_GOING_ON = re.compile(r"(?i)(?:\b(?:is|are|am|was|were|been|being)|['’](?:s|re|m))\s+(?:\w+\s+)?(\w+ing)\b")
 # What places a sentence in time, in the languages the rules read.
 _TIME = re.compile(
     r"(?i)(?<![^\W_])(?:yesterday|today|tonight|tomorrow|ago|earlier|finally|recently|this\s+(?:morning|afternoon|evening)"

@@ -203,6 +203,13 @@ def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(messag
         "I adopted a cat, her name is Luna",
         # a sentence no fact came from says more with any word of its own
         "I'm a nurse. The hospital is understaffed and everyone is burnt out.",
+        # a fact that only names who the sentence is about holds none of what it says of them: news, not description
+        "My dog Bruno is sick",
+        "my sister Priya is in hospital",
+        "my cat Miso is at the vet, she won't eat",
+        "My son Jake is being bullied at school",
+        # and what is going on is news too
+        "I live in Leeds and the rent is killing me",
     ],
 )
 def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:
