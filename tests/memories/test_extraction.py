@@ -376,6 +376,9 @@ def test_a_job_is_read_however_it_is_said(message: str, expected: set[str]) -> N
         ("Dev is my boyfriend btw", {"Boyfriend's name is Dev"}),
         ("my big sister Ama moved to Kumasi", {"Sister's name is Ama", "Ama moved to Kumasi"}),
         ("my uncle is a pilot in Doha", {"Uncle is a pilot in Doha"}),
+        # a clause run on without a comma is not part of what one has ("Has a dog named Rex he is crazy")
+        ("I have a dog named Rex he is crazy", {"Has a dog named Rex"}),
+        ("i have a cat named pimenta she is the boss", {"Has a cat named Pimenta"}),
     ],
 )
 def test_people_and_pets_are_read_however_they_are_introduced(message: str, expected: set[str]) -> None:

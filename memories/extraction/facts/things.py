@@ -92,6 +92,8 @@ def _leading_words(text: str) -> str:
     return " ".join(words)
 
 
+# A new clause run on without a comma: "I have a dog named Rex he is crazy" has a dog named Rex.
+_RUN_ON = re.compile(r"(?i)\s+(?=(?:he|she|they|it|we|i)(?:['’](?:s|re|m|ll|d|ve))?\s)")
 # What one has of the moment or cannot count: "40 tabs open rn", "30 something on the balcony"
 _NOT_HELD = re.compile(r"\b(?:rn|right\s+now|atm|open|something|left\s+to\s+\w+)\b")
 _CHILD_NAMED = re.compile(
@@ -102,7 +104,7 @@ _CHILD_NAMED = re.compile(
 def possession_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _HAVE.finditer(sentence):
-        what = value_phrase(match.group("x"), max_words=8)
+        what = value_phrase(_RUN_ON.split(match.group("x"), maxsplit=1)[0], max_words=8)
         if _A_CONDITION.search(what):
             continue  # "I have back pain from driving": a health condition (lifestyle.py)
         said = what.lower()
