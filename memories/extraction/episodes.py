@@ -32,19 +32,23 @@ def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
     """False when the facts and preferences drawn from the message already hold what it says beyond filler
     ("Hi! My name is Arjun" → "Name is Arjun"; "you know I love sushi btw" → "Loves sushi"): an episode would only
     repeat them. A sentence a fact was drawn from says more only when the rest of it tells what happened ("My dog Bruno
-    ate my shoes yesterday"), not when it describes what the fact holds ("I have asthma, cold mornings are the worst
-    for it", "i live in lisbon, near alfama"). A fact that only names who the sentence is about ("My dog Bruno is
-    sick" → "Has a dog named Bruno") holds none of what it says of them; a sentence no fact came from says more with
-    any word of its own."""
+    ate my shoes yesterday", "My dog Bruno is sick"), not when it describes what the fact holds ("I have asthma, cold
+    mornings are the worst for it", "i live in lisbon, near alfama", "i have a cat named pimenta, she's the boss of the
+    house"); a sentence no fact came from says more with any word of its own."""
     candidates = list(candidates)
-    naming = {_stem(word) for candidate in candidates for word in _identifying_words(candidate)}
+    naming = {_stem(word) for candidate in candidates for word in [*_identifying_words(candidate), *_NAMING_VERBS]}
     covered = {_stem(word) for candidate in candidates for word in content_words(candidate.content)} - naming
     for sentence in sentences(_without_greetings(message)):
+        if _placed_in_time(sentence, covered):  # "laid off this morning" → "Was laid off" and when
+            return True
         said = [word for word in content_words(sentence) if not _frames(word)]
         new = [word for word in said if _stem(word) not in covered]
         if not any(_stem(word) not in naming for word in new):
             continue  # nothing, or only who it is about ("My sister is Priya")
-        if len(new) == len(said) or _tells_a_happening(sentence, covered):
+        # the happening test reads English: in another language, a fact that only names someone leaves it untouched
+        named = any(_stem(word) in naming for word in said) and _reads_as_english(sentence)
+        untouched = not named and not any(_stem(word) in covered for word in said)
+        if untouched or _tells_a_happening(sentence, covered | naming):
             return True
     return False
 
@@ -57,20 +61,36 @@ def _identifying_words(candidate: Candidate) -> list[str]:
     return [word for text in [*said, *kinds] for word in content_words(text)]
 
 
+def _reads_as_english(sentence: str) -> bool:
+    """Most of its words of three letters or more are English ones (the vendored lexicon)."""
+    words = [word for word in _WORD.findall(sentence.lower()) if len(word) >= 3]
+    return sum(word in LEXICON for word in words) * 2 >= len(words)
+
+
+def _placed_in_time(sentence: str, covered: set[str]) -> bool:
+    """A time the facts do not hold: "yesterday", "last week", "right now", "in two weeks", "ayer" — not a duration
+    ("vegan since last year") or a date the fact holds ("Birthday is 14 March")."""
+    for match in _TIME.finditer(sentence):
+        said = _WORD.findall(match.group(0).lower())
+        if not _SINCE.search(sentence[: match.start()]) and any(_stem(word) not in covered for word in said):
+            return True
+    return False
+
+
 def _tells_a_happening(sentence: str, covered: set[str]) -> bool:
-    """The sentence is placed in time ("yesterday", "last week", "ayer", "tonight"), or a word of it the facts do not
-    hold is a verb's past form ("we had it for lunch", "ate", "adopted"; not one that is also an adjective, like
-    "tired" or "based") or says what is going on ("the rent is killing me", "she's being bullied")."""
-    if _TIME.search(sentence) is not None:
+    """A word of the sentence the facts do not hold is a verb's past form ("we had it for lunch", "ate", "adopted";
+    not one that is also an adjective, like "tired" or "based"), a passing state ("sick", "in hospital", "on
+    strike"), or says what is going on ("the rent is killing me", "she's being bullied", "keeps eating my food")."""
+    words = [word for word in _WORD.findall(sentence.lower()) if _stem(word) not in covered]
+    if any(_past_form(word) or word in _PASSING_STATES for word in words):
         return True
-    if any(_past_form(word) for word in _WORD.findall(sentence.lower()) if _stem(word) not in covered):
-        return True
-    going_on = (match.group(1).lower() for match in _GOING_ON.finditer(sentence))
-    return any("v" in LEXICON.get(word, "") and _stem(word) not in covered for word in going_on)
+    going_on = [match.group(1).lower() for match in _GOING_ON.finditer(sentence)]
+    # a verb's -ing form, or a word the lexicon lacks ("micromanaging")
+    return any(_stem(word) not in covered and "v" in LEXICON.get(word, "v") for word in going_on)
 
 
 def _past_form(word: str) -> bool:
-    if word in _PAST_AUXILIARIES:
+    if word in _PAST_AUXILIARIES or word in _PAST_AS_BASE:
         return True
     parts = LEXICON.get(word, "")
     return "v" in parts and "A" not in parts and "X" not in parts and not word.endswith(("s", "ing"))
@@ -202,14 +222,35 @@ _GREETING_SOUND = re.compile(r"h+i+|h+e+y+|y+o+|hell+o+|hiy+a+")
 # "guten Morgen", "namaste". Taken out as phrases: "tarde", "morgen", "dia" alone mean more.
 _GREETINGS = re.compile(rf"(?i)(?<![^\W_])(?:{alternation(FOREIGN_GREETINGS, any_space=True)})(?![^\W_])")
 _PAST_AUXILIARIES = frozenset({"was", "were", "had", "did"})
-# A verb in its -ing form after a form of "be": "is killing me", "'m moving", "are being".
-_GOING_ON = re.compile(r"(?i)(?:\b(?:is|are|am|was|were|been|being)|['’](?:s|re|m))\s+(?:\w+\s+)?(\w+ing)\b")
+# Past forms the same as the base form, or also adjectives ("my car broke down", "my manager cut my hours").
+_PAST_AS_BASE = frozenset({"broke", "cut", "put", "hit", "shut", "quit", "hurt", "split", "spread", "burst", "fell"})
+# How a name is given ("my husband is called Dave"): words that name, not tell.
+_NAMING_VERBS = frozenset({"named", "called", "namens", "llama", "llamado", "llamada", "chama", "chamado", "chamada",
+                           "appelle", "heißt", "heisst", "chiama", "chiamato", "chiamata"})  # fmt: skip
+# States that pass, and are news when told: "Luna is pregnant", "in the ER with chest pains", "trains are on strike".
+_PASSING_STATES = frozenset({
+    "sick", "ill", "unwell", "poorly", "pregnant", "hospital", "hospitalised", "hospitalized", "er", "icu", "a&e",
+    "strike", "stuck", "missing", "flare", "outbreak", "flooded", "fever", "flu", "covid", "injured", "quarantine",
+    "isolating", "grounded", "suspended", "evicted", "labor", "labour", "surgery", "chemo", "rehab", "funeral", "vet",
+    "fleas", "lice", "enfermo", "enferma", "embarazada", "doente", "grávida", "malade", "enceinte", "krank",
+    "schwanger", "krankenhaus", "malato", "malata", "incinta", "ospedale", "hôpital",
+})  # fmt: skip
+# A verb in its -ing form after a form of "be", or "keep": "is killing me", "'m hosting", "keeps eating".
+_GOING_ON = re.compile(
+    r"(?i)(?:\b(?:is|are|am|was|were|been|being|keeps?|kept)|['’](?:s|re|m))\s+(?:\w+\s+)??(\w+ing)\b"
+)
 # What places a sentence in time, in the languages the rules read.
 _TIME = re.compile(
-    r"(?i)(?<![^\W_])(?:yesterday|today|tonight|tomorrow|ago|earlier|finally|recently|this\s+(?:morning|afternoon|evening)"
-    r"|(?:last|next|this)\s+(?:night|week|weekend|month|year|summer|winter|spring|autumn|fall|time|[mtwfs]\w+day)"
-    r"|on\s+[mtwfs]\w+day|ayer|hoy|anoche|ontem|hoje|hier|aujourd'hui|gestern|heute|ieri|oggi|aaj)(?![^\W_])"
+    r"(?i)(?<![^\W_])(?:yesterday|today|tonight|tomorrow|ago|earlier|finally|recently|lately|again|now|currently"
+    r"|this\s+(?:morning|afternoon|evening)|(?:last|next|this)\s+(?:night|week|weekend|month|year|summer|winter|spring"
+    r"|autumn|fall|time|[mtwfs]\w+day)|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:jan|febr)uary"
+    r"|in\s+(?:march|april|may|june|july|august|september|october|november|december)"
+    r"|in\s+(?:\d+|an?|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?)"
+    r"|ayer|hoy|anoche|mañana|ontem|hoje|amanhã|hier|aujourd'hui|demain|gestern|heute|morgen|ieri|oggi|domani|aaj"
+    r"|esta\s+semana|cette\s+semaine|diese\s+woche|questa\s+settimana)(?![^\W_])"
 )
+# A time that dates a lasting fact, not a happening: "vegan since last year", "a fan since I was a kid".
+_SINCE = re.compile(r"(?i)\b(?:since|for(?:\s+the)?)\s+$")
 
 
 def _without_greetings(message: str) -> str:

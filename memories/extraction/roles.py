@@ -35,6 +35,17 @@ _JUDGED = (
 )
 ROLE = rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]|['’]s\b|\s+fans?\b))"
 _PROPER = r"(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w&'.-]*){0,3}"
+# A title with what it heads: "head of marketing", "principal of a girls' school", "VP of engineering" — up to five
+# words after "of", to where a workplace or a town is said or the clause ends; not one's own life or home ("the head of
+# the household", "captain of my own ship").
+HEAD_OF = (
+    r"(?P<role>(?i:(?:(?:deputy|assistant|associate|acting|senior|interim|regional|global|executive)\s+)?"
+    r"(?:head|director|vp|vice\s+president|chair|chairman|chairwoman|chairperson|dean|principal|president|professor"
+    r"|lecturer|editor|coordinator|superintendent|curator)\s+of\s+"
+    r"(?!(?:my|our|your|his|her|their|own|the\s+(?:house|household|family|fan\s+club))\b)"
+    r"(?:(?:the|a|an)\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
+    r"(?=\s+(?:at|in|for|with|near)\s|\s*[,.;!?)]|\s*$))"
+)
 # "… at Deloitte in Accra", "… in Noida", "… at a hospital in Lyon", "… in Logan Square, Chicago"
 _WHERE = (
     rf"(?:\s+(?:at|for|with)\s+(?P<org>{_PROPER}))?"
@@ -45,6 +56,13 @@ _SAID = [
     # "I'm a nurse", "I'm now a senior manager", "I'm currently working as a barista"
     (
         re.compile(rf"(?i:\b{I_AM}\s+(?:now\s+|currently\s+|also\s+)?(?:working\s+as\s+)?(?:a|an)\s+){ROLE}{_WHERE}"),
+        "Is",
+    ),
+    # "I'm head of marketing at Zomato", "I'm the principal of a school in Jaipur", "I work as VP of engineering"
+    (
+        re.compile(
+            rf"(?i:(?:\b{I_AM}\s+(?:now\s+|currently\s+|also\s+)?|\bi\s+work\s+as\s+)(?:(?:a|an|the)\s+)?){HEAD_OF}{_WHERE}"
+        ),
         "Is",
     ),
     # "I joined Swiggy as a senior backend engineer", "got a new job as head chef at Alinea", "promoted to team lead"
@@ -81,6 +99,7 @@ _SAID = [
 ]  # fmt: skip
 # A clause that is only a role, in an introduction: "Kwame, chartered accountant at Deloitte", "vet in Newtown, Sydney".
 _BARE_ROLE = re.compile(rf"^(?i:(?:a|an)\s+)?{ROLE}{_WHERE}(?i:\s+now)?\W*$")
+_BARE_HEAD_OF = re.compile(rf"^(?i:(?:a|an|the)\s+)?{HEAD_OF}{_WHERE}\W*$")
 _BARE_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)$")
 _BARE_PLACE = re.compile(r"^(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\W*$")
 _BARE_AGE = re.compile(rf"^{AGE_SAID}$")
@@ -198,6 +217,7 @@ def role_facts(sentence: str) -> list[Candidate]:
     for pattern, verb in _SAID:
         for match in pattern.finditer(sentence):
             found += _role(match, verb, employer=_group(match, "org") or _group(match, "joined"))
+    found = _the_fullest(found)
     intro = introduction(sentence)
     if intro is not None:
         found += _introduction(sentence[intro.end() :])
@@ -207,6 +227,11 @@ def role_facts(sentence: str) -> list[Candidate]:
     else:
         found += _introduction(sentence, verbless=True)
     return found
+
+
+def _the_fullest(found: list[Candidate]) -> list[Candidate]:
+    """'I'm a professor of history at UCL' is that, not also 'Is a professor'."""
+    return [c for c in found if not any(o.content.startswith(f"{c.content} of ") for o in found)]
 
 
 # "I'm doing a degree in psychology", "studying for a masters in law": a course, where no school is named
@@ -327,6 +352,8 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
         elif role is not None or tail and _BARE_ROLE.match(tail.group("head")):
             found += _clause_with_origin(shaped)
             name = name or ("now" if re.search(r"(?i)\bnow\W*$", segment) else "")
+        elif (head := _BARE_HEAD_OF.match(segment)) is not None:  # "Sunita Sharma, principal of a school in Jaipur"
+            found += _role(head, "Is", employer=_group(head, "org"))
         elif (founder := _FOUNDER.match(segment)) is not None:
             found += _role(founder, "Is", employer=founder.group("org"), role="founder")
         elif not verbless and any(c.slot == "age" for c in found) and (job := _job_somewhere(segment)):

@@ -182,6 +182,10 @@ def test_entity_mentions_carry_aliases_and_metadata() -> None:
         "My boyfriend's name is Tiago, he's a nurse at Santa Maria",
         "i have a cat named pimenta 🐈‍⬛ she's the boss of the house",
         "bom dia! i'm pescatarian btw, fish yes meat no",
+        # a duration, a date the fact holds and a naming verb place nothing in time
+        "I'm vegan since last year",
+        "My birthday is 14 March",
+        "My husband is called Dave",
     ],
 )
 def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(message: str) -> None:
@@ -210,6 +214,16 @@ def test_a_message_its_facts_and_preferences_fully_hold_says_nothing_more(messag
         "My son Jake is being bullied at school",
         # and what is going on is news too
         "I live in Leeds and the rent is killing me",
+        "I love my job but my new manager is micromanaging everything",
+        "I'm a nurse and my roommate keeps eating my food",
+        # a passing state, a time the fact does not hold, a past form that is also a base form or an adjective
+        "I'm a nurse and I'm sick with covid this week",
+        "my cat Luna is pregnant",
+        "I hate flying but I have to fly to london for work next week",
+        "I'm a student and exams start monday",
+        "I live in Leeds and my car broke down",
+        "I'm a chef and my manager cut my hours",
+        "My father is 70 and he fell down the stairs yesterday",
     ],
 )
 def test_a_message_with_words_beyond_its_facts_says_more(message: str) -> None:

@@ -92,8 +92,12 @@ def _leading_words(text: str) -> str:
     return " ".join(words)
 
 
-# A new clause run on without a comma: "I have a dog named Rex he is crazy" has a dog named Rex.
+# A new clause run on, with "and" or none: "I have a dog named Rex he is crazy" has a dog named Rex; "my father is 70
+# and he fell down the stairs" is 70.
 _RUN_ON = re.compile(r"(?i)\s+(?=(?:he|she|they|it|we|i)(?:['’](?:s|re|m|ll|d|ve))?\s)")
+# What the run-on split leaves: "a cat named Luna and"
+_DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|so|or|because|cause|cuz)$")
+_NAMED = re.compile(r"(?i)\b(?:named|called)\b")
 # What one has of the moment or cannot count: "40 tabs open rn", "30 something on the balcony"
 _NOT_HELD = re.compile(r"\b(?:rn|right\s+now|atm|open|something|left\s+to\s+\w+)\b")
 _CHILD_NAMED = re.compile(
@@ -105,6 +109,7 @@ def possession_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _HAVE.finditer(sentence):
         what = value_phrase(_RUN_ON.split(match.group("x"), maxsplit=1)[0], max_words=8)
+        what = _DANGLING.sub("", what)
         if _A_CONDITION.search(what):
             continue  # "I have back pain from driving": a health condition (lifestyle.py)
         said = what.lower()
@@ -117,6 +122,8 @@ def possession_facts(sentence: str) -> list[Candidate]:
             and not NOT_A_POSSESSION.search(what)
         ):
             mentions = tuple(pet_mentions(match.group(0)) + person_mentions("my " + what))
+            if _NAMED.search(what) and _named_only(mentions):
+                continue  # "a rabbit called Biscuit": the naming rules' ("Has a rabbit named Biscuit")
             found.append(fact(f"Has {what}", "", *_named_only(mentions)))
     return found
 
@@ -129,7 +136,7 @@ def attribute_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _MY_X_IS.finditer(sentence):
         attribute = match.group("attr").strip().lower()
-        value = value_phrase(match.group("x"), max_words=8)
+        value = _DANGLING.sub("", value_phrase(_RUN_ON.split(match.group("x"), maxsplit=1)[0], max_words=8))
         if not value or attribute in PET_SPECIES or attribute.endswith(("name", "'s name")) or _names_someone(match):
             continue
         if _TWO_CLAUSES.search(attribute) or attribute.startswith(_FAVOURITES):
