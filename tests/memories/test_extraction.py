@@ -376,10 +376,23 @@ def _contents(message: str) -> set[str]:
                                                          "Works in Gdansk"}),
         ("I'm doing a master's in economics at LSE", {"Studies economics at LSE"}),
         ("I run a little bookshop in Hay", {"Runs a little bookshop in Hay"}),
+        # a title with what it heads, with or without "the", in an introduction too
+        ("I'm head of marketing at Zomato", {"Is a head of marketing at Zomato"}),
+        ("I'm the principal of a school in Jaipur", {"Is a principal of a school", "Works in Jaipur"}),
+        ("I work as VP of engineering at Stripe", {"Is a VP of engineering at Stripe"}),
+        ("I'm a professor of history at UCL", {"Is a professor of history at UCL"}),  # not also "Is a professor"
+        ("Hi, I'm Ana, head of design at Spotify", {"Name is Ana", "Is a head of design at Spotify"}),
     ],
 )  # fmt: skip
 def test_a_job_is_read_however_it_is_said(message: str, expected: set[str]) -> None:
     assert _contents(message) == expected
+
+
+@pytest.mark.parametrize(
+    "message", ["I'm the head of the household", "I'm the captain of my own ship lol", "I'm the chief of vibes"]
+)
+def test_heading_ones_own_life_is_no_job(message: str) -> None:
+    assert _contents(message) == set()
 
 
 @pytest.mark.parametrize(
@@ -393,6 +406,9 @@ def test_a_job_is_read_however_it_is_said(message: str, expected: set[str]) -> N
         # a clause run on without a comma is not part of what one has ("Has a dog named Rex he is crazy")
         ("I have a dog named Rex he is crazy", {"Has a dog named Rex"}),
         ("i have a cat named pimenta she is the boss", {"Has a cat named Pimenta"}),
+        ("I have a cat named Luna and she's pregnant", {"Has a cat named Luna"}),  # not also "…named Luna and"
+        ("I have a rabbit called Biscuit and he is so fluffy", {"Has a rabbit named Biscuit"}),
+        ("My father is 70 and he fell down the stairs yesterday", {"Father is 70"}),
     ],
 )
 def test_people_and_pets_are_read_however_they_are_introduced(message: str, expected: set[str]) -> None:

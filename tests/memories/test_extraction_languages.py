@@ -412,6 +412,7 @@ def test_no_allergy_from_a_denial_or_a_question(message: str) -> None:
         ("je suis infirmière", "Works as an infirmière"),
         ("ich bin Lehrerin", "Works as a Lehrerin"),
         ("Ich bin Lehrer", "Works as a Lehrer"),
+        ("ich bin Krankenpfleger", "Works as a Krankenpfleger"),  # a profession, never "Name is Krankenpfleger"
         ("sono un ingegnere", "Works as an ingegnere"),
         # the role ends where the next clause begins: Madrid is where she lives, not where she works
         ("soy enfermera y vivo en Madrid", "Works as an enfermera"),
