@@ -158,7 +158,8 @@ _DRIVE_FOR = re.compile(
 # A vehicle or a route is what one drives for an employer ("drive the 43 for Stagecoach", "I drive a truck for
 # Walmart"), not the kids for a friend; the other verbs take what they make or teach.
 _WORK_FOR_VERBS = (
-    r"haul(?:\s+[\w'-]+){0,2}?|drive(?:\s+(?:a|the|my)\s+(?:truck|lorry|bus|van|cab|taxi|coach|forklift|tram|train|\d+))?"
+    r"haul(?:\s+[\w'-]+){0,2}?|drive(?:\s+(?:a|the|my)\s+(?:\d+\s+)?(?:truck|lorry|bus|van|cab|taxi|coach|forklift|tram"
+    r"|train|\d+)(?:\s+in\s+[A-Z][\w'-]*)?)?"
     r"|deliver(?:\s+[\w'-]+){0,2}?|(?:code|program|design|write|model|freelance|build)(?:\s+[\w'-]+){0,3}?"
 )
 _WORK_AT_VERBS = r"teach|nurse|cook|bartend|waitress|waiter|lecture|coach|tutor|work\s+shifts|do\s+shifts"
@@ -179,6 +180,12 @@ _NOT_EMPLOYERS = re.compile(
 )
 
 
+# "I drive a taxi in Lisbon", "i drive the 37 bus": what one drives for a living (not "a truck" or "a van": one's own)
+_DRIVES = re.compile(
+    rf"(?i)\bi\s+(?:still\s+|now\s+)?drive\s+(?:a|an|the)\s+(?:\d+\s+)?(?P<what>taxi|cab|bus|tram|train|forklift"
+    rf"|ambulance|lorry|school\s+bus|night\s+bus)(?:\s+(?-i:in)\s+(?P<place>(?-i:{_PROPER})))?"
+    r"(?=\s*(?:$|[.,;!)]|\s+(?:for\s+a\s+living|and|but|so|now|every|since|\d)\b))"
+)
 # "I teach maths at a secondary school", "I teach English in a language school": a teacher, where unnamed
 _TEACHES = re.compile(
     r"(?i)\bi\s+(?:also\s+|now\s+|still\s+)?teach\s+(?P<what>(?!(?:the|my|our|them|him|her|it|you|kids)\b)[a-z][\w'-]*"
@@ -193,6 +200,11 @@ def work_for_facts(sentence: str) -> list[Candidate]:
         what, where = (" ".join(match.group(name).split()) for name in ("what", "where"))
         found.append(Candidate(FACT, f"Teaches {what} at {where}", slot="occupation",
                                value=(facet("role", f"{what} teacher"),)))  # fmt: skip
+    for match in cued(sentence, _DRIVES, "drive"):
+        what, where = " ".join(match.group("what").lower().split()), _places(match)
+        content = f"Drives {article(what)} {what}" + (f" in {where[0].display_name}" if where else "")
+        found.append(Candidate(FACT, content, slot="occupation", value=(facet("role", f"{what} driver"),),
+                               entities=tuple(where)))  # fmt: skip
     for match in _WORKS_FOR.finditer(sentence):
         name = _without_the(match.group("org"))
         if _NOT_EMPLOYERS.match(name):

@@ -382,6 +382,10 @@ def _contents(message: str) -> set[str]:
         ("I work as VP of engineering at Stripe", {"Is a VP of engineering at Stripe"}),
         ("I'm a professor of history at UCL", {"Is a professor of history at UCL"}),  # not also "Is a professor"
         ("Hi, I'm Ana, head of design at Spotify", {"Name is Ana", "Is a head of design at Spotify"}),
+        # what one drives for a living
+        ("I drive a taxi in Lisbon", {"Drives a taxi in Lisbon"}),
+        ("i drive the 37 bus", {"Drives a bus"}),
+        ("I drive the 37 bus in Oslo for Ruter", {"Drives the 37 bus in Oslo for Ruter"}),
     ],
 )  # fmt: skip
 def test_a_job_is_read_however_it_is_said(message: str, expected: set[str]) -> None:
@@ -389,9 +393,14 @@ def test_a_job_is_read_however_it_is_said(message: str, expected: set[str]) -> N
 
 
 @pytest.mark.parametrize(
-    "message", ["I'm the head of the household", "I'm the captain of my own ship lol", "I'm the chief of vibes"]
-)
-def test_heading_ones_own_life_is_no_job(message: str) -> None:
+    "message",
+    [
+        "I'm the head of the household", "I'm the captain of my own ship lol", "I'm the chief of vibes",
+        # one's own vehicle, a lift, a question
+        "I drive a truck", "I drive the kids to school", "should I drive a taxi?",
+    ],
+)  # fmt: skip
+def test_heading_ones_own_life_or_driving_ones_car_is_no_job(message: str) -> None:
     assert _contents(message) == set()
 
 
