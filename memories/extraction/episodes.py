@@ -36,19 +36,23 @@ def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
     mornings are the worst for it", "i live in lisbon, near alfama", "i have a cat named pimenta, she's the boss of the
     house"); a sentence no fact came from says more with any word of its own."""
     candidates = list(candidates)
-    naming = {_stem(word) for candidate in candidates for word in [*_identifying_words(candidate), *_NAMING_VERBS]}
-    covered = {_stem(word) for candidate in candidates for word in content_words(candidate.content)} - naming
+    naming = {_stem(word) for candidate in candidates for word in _identifying_words(candidate)}
+    worded = [word for candidate in candidates for word in content_words(f"{candidate.content} {candidate.said}")]
+    covered = {_stem(word) for word in worded} - naming - _NAMING
     for sentence in sentences(_without_greetings(message)):
         if _placed_in_time(sentence, covered):  # "laid off this morning" → "Was laid off" and when
             return True
+        # Someone introduced by name ("I have a cat named Pimenta, she's the boss") is described by the rest; someone
+        # named as the sentence's subject ("my wife Sarah left me") is news. The happening test reads English only.
+        introduces = _INTRODUCES.search(sentence) is not None
+        names = naming | _NAMING if introduces else naming  # "called" names in "a dog called Rex", not in "Mum called"
         said = [word for word in content_words(sentence) if not _frames(word)]
         new = [word for word in said if _stem(word) not in covered]
-        if not any(_stem(word) not in naming for word in new):
+        if not any(_stem(word) not in names for word in new):
             continue  # nothing, or only who it is about ("My sister is Priya")
-        # the happening test reads English: in another language, a fact that only names someone leaves it untouched
-        named = any(_stem(word) in naming for word in said) and _reads_as_english(sentence)
-        untouched = not named and not any(_stem(word) in covered for word in said)
-        if untouched or _tells_a_happening(sentence, covered | naming):
+        described = introduces and _reads_as_english(sentence) and any(_stem(word) in names for word in said)
+        untouched = not described and not any(_stem(word) in covered for word in said)
+        if untouched or _tells_a_happening(sentence, covered | names):
             return True
     return False
 
@@ -72,7 +76,8 @@ def _placed_in_time(sentence: str, covered: set[str]) -> bool:
     ("vegan since last year") or a date the fact holds ("Birthday is 14 March")."""
     for match in _TIME.finditer(sentence):
         said = _WORD.findall(match.group(0).lower())
-        if not _SINCE.search(sentence[: match.start()]) and any(_stem(word) not in covered for word in said):
+        before = sentence[max(0, match.start() - _SINCE_REACH) : match.start()]  # a window: linear in the sentence
+        if not _SINCE.search(before) and any(_stem(word) not in covered for word in said):
             return True
     return False
 
@@ -219,14 +224,14 @@ _EDGE_FILLER = frozenset(
 
 _GREETING_SOUND = re.compile(r"h+i+|h+e+y+|y+o+|hell+o+|hiy+a+")
 # Greetings in the other languages the rules read (English ones are FILLER_WORDS): "bom dia", "buenas noches",
-# "guten Morgen", "namaste". Taken out as phrases: "tarde", "morgen", "dia" alone mean more.
-_GREETINGS = re.compile(rf"(?i)(?<![^\W_])(?:{alternation(FOREIGN_GREETINGS, any_space=True)})(?![^\W_])")
+# "guten Morgen", "namaste" — opening a sentence, as phrases: "tarde", "morgen", "dia" alone mean more, and "I need a
+# salve" greets nobody.
+_GREETINGS = re.compile(
+    rf"(?i)(?:^|(?<=[.!?,]\s))[^\w\s]*(?:{alternation(FOREIGN_GREETINGS, any_space=True)})(?![^\W_])"
+)
 _PAST_AUXILIARIES = frozenset({"was", "were", "had", "did"})
 # Past forms the same as the base form, or also adjectives ("my car broke down", "my manager cut my hours").
 _PAST_AS_BASE = frozenset({"broke", "cut", "put", "hit", "shut", "quit", "hurt", "split", "spread", "burst", "fell"})
-# How a name is given ("my husband is called Dave"): words that name, not tell.
-_NAMING_VERBS = frozenset({"named", "called", "namens", "llama", "llamado", "llamada", "chama", "chamado", "chamada",
-                           "appelle", "heißt", "heisst", "chiama", "chiamato", "chiamata"})  # fmt: skip
 # States that pass, and are news when told: "Luna is pregnant", "in the ER with chest pains", "trains are on strike".
 _PASSING_STATES = frozenset({
     "sick", "ill", "unwell", "poorly", "pregnant", "hospital", "hospitalised", "hospitalized", "er", "icu", "a&e",
@@ -235,6 +240,12 @@ _PASSING_STATES = frozenset({
     "fleas", "lice", "enfermo", "enferma", "embarazada", "doente", "grávida", "malade", "enceinte", "krank",
     "schwanger", "krankenhaus", "malato", "malata", "incinta", "ospedale", "hôpital",
 })  # fmt: skip
+# Introducing someone by name: "a cat named Pimenta", "a greyhound called Zeus", "her name is Mochi", "I have a …",
+# "we got a …" (not "called me", "called my dad").
+_INTRODUCES = re.compile(
+    r"(?i)\b(?:named|called)\s+(?!(?:me|him|her|us|them|you|it|my|his|our|their|the|a|an|back|in|out|off|up)\b)\w"
+    r"|\bname\s+is\b|\b(?:i|we)\s+(?:have|['’]ve\s+got|got|adopted)\s+(?:a|an|two|three)\b"
+)
 # A verb in its -ing form after a form of "be", or "keep": "is killing me", "'m hosting", "keeps eating".
 _GOING_ON = re.compile(
     r"(?i)(?:\b(?:is|are|am|was|were|been|being|keeps?|kept)|['’](?:s|re|m))\s+(?:\w+\s+)??(\w+ing)\b"
@@ -246,11 +257,14 @@ _TIME = re.compile(
     r"|autumn|fall|time|[mtwfs]\w+day)|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:jan|febr)uary"
     r"|in\s+(?:march|april|may|june|july|august|september|october|november|december)"
     r"|in\s+(?:\d+|an?|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+(?:days?|weeks?|months?)"
-    r"|ayer|hoy|anoche|mañana|ontem|hoje|amanhã|hier|aujourd'hui|demain|gestern|heute|morgen|ieri|oggi|domani|aaj"
-    r"|esta\s+semana|cette\s+semaine|diese\s+woche|questa\s+settimana)(?![^\W_])"
+    r"|ayer|hoy|anoche|mañana|ontem|hoje|amanhã|aujourd'hui|demain|gestern|heute|morgen|ieri|oggi|domani|aaj"
+    r"|esta\s+semana|cette\s+semaine|diese\s+woche|questa\s+settimana|semana\s+pas[as]ada|la\s+semaine\s+derni[eè]re"
+    r"|letzte\s+woche|la\s+settimana\s+scorsa|el\s+mes\s+pasado|o\s+m[eê]s\s+passado|le\s+mois\s+dernier"
+    r"|letzten\s+monat|il\s+mese\s+scorso)(?![^\W_])"
 )
 # A time that dates a lasting fact, not a happening: "vegan since last year", "a fan since I was a kid".
 _SINCE = re.compile(r"(?i)\b(?:since|for(?:\s+the)?)\s+$")
+_SINCE_REACH = len("for the  ")
 
 
 def _without_greetings(message: str) -> str:
@@ -270,3 +284,11 @@ def _stem(word: str) -> str:
 
 def _is_laughter(word: str) -> bool:
     return bool(re.fullmatch(r"(?:ha|he|hi|lo|ja|xa)+h?|l+o+l+|lmf?a+o+|a*ha+h*", word))
+
+
+# How a name is given ("my husband is called Dave"): words that name, not tell (stemmed, as they are compared).
+_NAMING = frozenset(
+    _stem(word)
+    for word in ("named", "called", "namens", "llama", "llamado", "llamada", "chama", "chamado", "chamada", "appelle",
+                 "heißt", "heisst", "chiama", "chiamato", "chiamata")
+)  # fmt: skip

@@ -36,15 +36,21 @@ _JUDGED = (
 ROLE = rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]|['’]s\b|\s+fans?\b))"
 _PROPER = r"(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w&'.-]*){0,3}"
 # A title with what it heads: "head of marketing", "principal of a girls' school", "VP of engineering" — up to five
-# words after "of", to where a workplace or a town is said or the clause ends; not one's own life or home ("the head of
-# the household", "captain of my own ship").
+# words after "of", to where a workplace or a town is said or the clause ends ("head of sales and I love it"); not one's
+# own life, home or place in a line ("the head of the household", "head of the class", "head of the queue").
+_NOT_HEADED = (
+    r"(?:my|our|your|his|her|their|own|(?:(?:the|a|an)\s+)?(?:(?:big|small|whole)\s+)?(?:house|household|family|class"
+    r"|queue|line|table|nothing|everything|united|world|universe|vibes|chaos|fun|fan\s+club|group\s+chat))\b"
+)
+_ENDS_HEADED = (
+    r"(?:and|but|so|or|because|who|which|that|i|we|he|she|they|it|lol|haha|now|tonight|today|at|in|for|with|near)\b"
+)
 HEAD_OF = (
     r"(?P<role>(?i:(?:(?:deputy|assistant|associate|acting|senior|interim|regional|global|executive)\s+)?"
     r"(?:head|director|vp|vice\s+president|chair|chairman|chairwoman|chairperson|dean|principal|president|professor"
-    r"|lecturer|editor|coordinator|superintendent|curator)\s+of\s+"
-    r"(?!(?:my|our|your|his|her|their|own|the\s+(?:house|household|family|fan\s+club))\b)"
-    r"(?:(?:the|a|an)\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,4}?)"
-    r"(?=\s+(?:at|in|for|with|near)\s|\s*[,.;!?)]|\s*$))"
+    rf"|lecturer|editor|coordinator|superintendent|curator)\s+of\s+(?!{_NOT_HEADED})(?:(?:the|a|an)\s+)?"
+    rf"(?!{_ENDS_HEADED})[\w'’-]+(?:\s+(?!{_ENDS_HEADED})[\w'’-]+){{0,4}}?)"
+    r"(?=\s+(?:at|in|for|with|near|and|but|so|because)\s|\s*[,.;!?)]|\s*$))"
 )
 # "… at Deloitte in Accra", "… in Noida", "… at a hospital in Lyon", "… in Logan Square, Chicago"
 _WHERE = (
@@ -201,10 +207,10 @@ def work_for_facts(sentence: str) -> list[Candidate]:
         found.append(Candidate(FACT, f"Teaches {what} at {where}", slot="occupation",
                                value=(facet("role", f"{what} teacher"),)))  # fmt: skip
     for match in cued(sentence, _DRIVES, "drive"):
-        what, where = " ".join(match.group("what").lower().split()), _places(match)
-        content = f"Drives {article(what)} {what}" + (f" in {where[0].display_name}" if where else "")
-        found.append(Candidate(FACT, content, slot="occupation", value=(facet("role", f"{what} driver"),),
-                               entities=tuple(where)))  # fmt: skip
+        vehicle, town = " ".join(match.group("what").lower().split()), _places(match)
+        content = f"Drives {article(vehicle)} {vehicle}" + (f" in {town[0].display_name}" if town else "")
+        found.append(Candidate(FACT, content, slot="occupation", value=(facet("role", f"{vehicle} driver"),),
+                               entities=tuple(town)))  # fmt: skip
     for match in _WORKS_FOR.finditer(sentence):
         name = _without_the(match.group("org"))
         if _NOT_EMPLOYERS.match(name):

@@ -36,6 +36,9 @@ class Candidate:
     value: tuple[str, ...] = ()
     entities: tuple[EntityMention, ...] = ()
     metadata: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    # The message's words the candidate was read from, where its content words them otherwise ("tengo asma" → "Has
+    # asthma"): an episode of the message need not repeat them (episodes.says_more_than). Not stored.
+    said: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

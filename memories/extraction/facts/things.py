@@ -94,10 +94,13 @@ def _leading_words(text: str) -> str:
 
 # A new clause run on, with "and" or none: "I have a dog named Rex he is crazy" has a dog named Rex; "my father is 70
 # and he fell down the stairs" is 70.
-_RUN_ON = re.compile(r"(?i)\s+(?=(?:he|she|they|it|we|i)(?:['’](?:s|re|m|ll|d|ve))?\s)")
+_RUN_ON = re.compile(
+    r"(?<![Ww]hich)(?<![Ww]here)(?<![Ww]ho)(?<![Tt]hat)(?<![Ww]hom)(?<![Ww]hen)"
+    r"\s+(?=(?:he|she|they|it|we|i|He|She|They|We|I)(?:['’](?:s|re|m|ll|d|ve))?\s)"
+)
 # What the run-on split leaves: "a cat named Luna and"
 _DANGLING = re.compile(r"(?i)[\s,]+(?:and|but|so|or|because|cause|cuz)$")
-_NAMED = re.compile(r"(?i)\b(?:named|called)\b")
+_JUST_NAMED = re.compile(r"(?i)^(?:a|an)\s+(?:[\w'-]+\s+){1,2}?(?:named|called)\s+\S+$")
 # What one has of the moment or cannot count: "40 tabs open rn", "30 something on the balcony"
 _NOT_HELD = re.compile(r"\b(?:rn|right\s+now|atm|open|something|left\s+to\s+\w+)\b")
 _CHILD_NAMED = re.compile(
@@ -122,8 +125,8 @@ def possession_facts(sentence: str) -> list[Candidate]:
             and not NOT_A_POSSESSION.search(what)
         ):
             mentions = tuple(pet_mentions(match.group(0)) + person_mentions("my " + what))
-            if _NAMED.search(what) and _named_only(mentions):
-                continue  # "a rabbit called Biscuit": the naming rules' ("Has a rabbit named Biscuit")
+            if _JUST_NAMED.match(what) and _named_only(mentions):
+                continue  # "a rabbit called Biscuit" alone: the naming rules' ("Has a rabbit named Biscuit")
             found.append(fact(f"Has {what}", "", *_named_only(mentions)))
     return found
 

@@ -102,18 +102,19 @@ def said_plainly(sentence: str, match: re.Match[str]) -> bool:
     return not _NOT_PLAINLY.search(clause)
 
 
-# Words after "soy", "ich bin" that are no name: states, nationalities and every profession those languages' rules read.
-_NOT_NAMES = FOREIGN_NOT_NAMES | {title for titles in FOREIGN_JOB_TITLES.values() for title in titles}
+# A profession after "soy", "ich bin" is no name ("ich bin Krankenpfleger"); said after "me llamo", "ich heiße" it is
+# one ("ich heiße Thomas Koch").
+_PROFESSIONS = frozenset(title for titles in FOREIGN_JOB_TITLES.values() for title in titles)
 
 
 def person_name(text: str, *, capitalised: bool) -> str:
     words = text.split()
     first = words[0].strip("'’-")
-    if not first or first.lower() in _NOT_NAMES or first in NOT_NAMES or not first.isalpha():
+    if not first or first.lower() in FOREIGN_NOT_NAMES or first in NOT_NAMES or not first.isalpha():
         return ""
-    if capitalised and not first[0].isupper():
+    if capitalised and (not first[0].isupper() or first.lower() in _PROFESSIONS):
         return ""
-    second = words[1] if len(words) > 1 and words[1][:1].isupper() and words[1].lower() not in _NOT_NAMES else ""
+    second = words[1] if len(words) > 1 and words[1][:1].isupper() and words[1].lower() not in FOREIGN_NOT_NAMES else ""
     return title(f"{first} {second}".strip())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -107,11 +108,31 @@ _ARTICLE = (
 
 
 def _being_a(code: str, language: Language) -> tuple[str, ...]:
-    """'soy enfermera (en el Hospital X)': a FOREIGN_JOB_TITLES word after "I am" begins the role."""
+    """'soy enfermera', 'soy diseñadora en Farfetch', 'soy profesora de inglés': a FOREIGN_JOB_TITLES word after "I am",
+    what it is of, and a workplace named after it — then the clause ends ("soy actor frustrado jaja", "ich bin Designer
+    aus Leidenschaft", "soy chef en casa los domingos" say how, not what one works as)."""
     titles = FOREIGN_JOB_TITLES.get(code)
     if not language.being or not titles:
         return ()
-    return (rf"(?<!\w)(?:{language.being})\s+{_ARTICLE}(?=(?:{alternation(titles, any_space=True)})(?![\w-])){REST}",)
+    what = alternation(titles, any_space=True)
+    of = r"\s+(?:de|di|da|do|d['’])\s*[^\W\d_][\w'’-]*"
+    the = r"(?:(?:el|la|le|der|die|das|il|lo|o|a)\s+)?"
+    # a workplace by name ("en el Hospital La Paz"), or a kind of place ("en un hospital de Madrid"; not "en casa")
+    a_place = r"(?:un|una|uma|um|une|ein|eine|einem|einer|el|la|le|der|die|das|dem|il|lo|o|a)\s+[^\W\d_][\w'’-]*"
+    named = rf"{the}{CAPITALISED}(?:\s+{CAPITALISED}){{0,3}}"
+    at = rf"\s+(?:{language.workplace_prepositions})\s+(?:{named}|{a_place}(?:\s+(?:de|di|da|do)\s+{CAPITALISED})?)"
+    return (rf"(?<!\w)(?:{language.being})\s+{_ARTICLE}(?P<x>(?:{what})(?![\w-])(?:{of})?(?:{at})?){_CLAUSE_ENDS}",)
+
+
+# Where a clause ends: punctuation, the end, or a conjunction or "since" opening the next one.
+_CLAUSE_ENDS = r"(?=\s*(?:[.!?,;:()…]|$)|\s+(?:y|e|et|und|ed|pero|mas|mais|aber|ma|desde|depuis|seit|há|hace|da)(?!\w))"
+# Before a lasting condition: an article, not an indefinite one ("j'ai une migraine" is today's).
+_CONDITION_ARTICLE = r"(?:(?:el|la|lo|le|il|o|a|du|des|de\s+la|de|die|den|der)\s+|(?:de\s+l|d|l)['’]\s*)?"
+# After one: what it is about or when, which makes it passing ("tengo ansiedad por el examen", "ho l'ansia per domani").
+_PASSING_AFTER = (
+    r"(?!\s+(?:por|pour|wegen|per|para|pelo|pela|sobre|hoy|ayer|mañana|aujourd['’]hui|demain|ce\s+matin|heute|morgen"
+    r"|gestern|oggi|domani|ieri|stamattina|hoje|amanhã|ontem|esta|este|cette|diese|questa)(?!\w))"
+)
 
 
 def _conditions(code: str, language: Language) -> tuple[tuple[re.Pattern[str], dict[str, str]], ...]:
@@ -119,7 +140,8 @@ def _conditions(code: str, language: Language) -> tuple[tuple[re.Pattern[str], d
     if not language.suffering or not conditions:
         return ()
     said = alternation(conditions, any_space=True)
-    return ((re.compile(rf"(?i)(?<!\w)(?:{language.suffering})\s+{_ARTICLE}(?P<x>{said})(?![\w-])"), conditions),)
+    pattern = rf"(?i)(?<!\w)(?:{language.suffering})\s+{_CONDITION_ARTICLE}(?P<x>{said})(?![\w-]){_PASSING_AFTER}"
+    return ((re.compile(pattern), conditions),)
 
 
 def _rules(code: str, language: Language) -> _Rules:
@@ -167,10 +189,10 @@ def personal_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, rules.ages):
             age = int(match.group("age"))
             if 1 <= age <= 120:
-                found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
+                found += _read_from(match, fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
         for match in plain(sentence, rules.statuses):
             status = FOREIGN_RELATIONSHIP_STATUSES[word_key(match.group("x"))]
-            found.append(fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
+            found += _read_from(match, fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
         for match in [*plain(sentence, rules.names), *plain(sentence, rules.intros)]:
             name = person_name(match.group("name"), capitalised=match.re in rules.intros)
             if name:
@@ -193,7 +215,8 @@ def home_facts(sentence: str) -> list[Candidate]:
                 # where one is from is a written name ("soy de Monterrey"); "soy de los que…", "sono di fretta" are not
                 where = place_name(match.group("x"), named=slot == "hometown")
                 if where:
-                    found.append(entity_fact(template.format(where), slot, _named_place("location", where)))
+                    told = entity_fact(template.format(where), slot, _named_place("location", where))
+                    found += [told] if patterns is rules.moved else _read_from(match, told)  # a move is news too
     return found
 
 
@@ -205,11 +228,12 @@ def work_facts(sentence: str) -> list[Candidate]:
     for rules in _ALL:
         for match in plain(sentence, rules.works_as):
             role, *at = rules.workplace.split(clause_head(match.group("x")), maxsplit=1)
-            found.extend(_job(role_name(role), place_name(at[0], named=True) if at else ""))
+            found += _read_from(match, *_job(role_name(role), place_name(at[0], named=True) if at else ""))
         for match in plain(sentence, rules.works_at):
             employer = place_name(match.group("x"), named=True)
             if employer:
-                found.append(entity_fact(f"Works at {employer}", "workplace", _named_place("workplace", employer)))
+                workplace = _named_place("workplace", employer)
+                found += _read_from(match, entity_fact(f"Works at {employer}", "workplace", workplace))
     return found
 
 
@@ -223,12 +247,12 @@ def health_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, rules.allergic):
             allergen = allergen_name(match.group("x"))
             if allergen:
-                found.append(fact(f"Is allergic to {allergen}", f"allergy:{entity_key(allergen)}"))
+                found += _read_from(match, fact(f"Is allergic to {allergen}", f"allergy:{entity_key(allergen)}"))
         for pattern, conditions in rules.conditions:
             for match in plain(sentence, (pattern,)):
                 condition = conditions[word_key(match.group("x"))]
                 said = facet("has", condition)
-                found.append(fact(f"Has {condition}", f"health:{entity_key(condition)}", value=(said,)))
+                found += _read_from(match, fact(f"Has {condition}", f"health:{entity_key(condition)}", value=(said,)))
     return found
 
 
@@ -304,6 +328,11 @@ def _mentions(sentence: str) -> tuple[EntityMention, ...]:
         word = word_key(match.group("kind"))
         found.append(_person(word, FOREIGN_RELATIONS["hi"][word], None))
     return tuple(found)
+
+
+def _read_from(match: re.Match[str], *candidates: Candidate) -> list[Candidate]:
+    """The candidates, with the words they were read from: an English fact shares none with "tengo asma"."""
+    return [replace(candidate, said=match.group(0)) for candidate in candidates]
 
 
 def _job(role: str, where: str) -> list[Candidate]:
