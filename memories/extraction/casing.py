@@ -128,6 +128,10 @@ def recased(message: str, people: Mapping[str, str] | None = None) -> tuple[str,
     return _SLOT.sub(capitalised, message, count=MAX_SLOTS), frozenset(guessed)
 
 
+# An age said after a relative and a name: "my daughter poppy's 6", "my son rich is 9", "my nephew will turned 5".
+_AGED = re.compile(r"(?:['’]s|\s+is|\s+just\s+turned|\s+turned)\s+\d")
+
+
 def typed_in_lowercase(message: str) -> bool:
     """No word of the message in Title case: "I" and words in capitals ("SO annoying") are no sign of it."""
     return _TITLE_CASE.search(message) is None
@@ -153,6 +157,8 @@ def _named_otherwise(match: re.Match[str], people: Mapping[str, str]) -> bool:
 
 
 def _vouched_for(slot: str, word: str, message: str, end: int) -> bool:
+    if slot == "kin" and word in GIVEN_NAMES and _AGED.match(message, end):
+        return True  # "my daughter poppy's 6": an age says it is a name, an English word or not ("poppy", "rose")
     if not _may_be_a_name(word):
         return False
     if slot in {"introduced", "here"}:

@@ -66,6 +66,9 @@ RELATIONS = {
     "lil sis": "sister", "little sis": "sister", "stepbrother": "stepbrother", "stepsister": "stepsister",
     "half-brother": "brother", "half-sister": "sister", "half brother": "brother", "half sister": "sister",
     "line manager": "manager", "comadre": "comadre", "compadre": "compadre",
+    # what parents and partners call them: "my eldest Ben", "our youngest Mia", "my lad Alfie", "my other half Sam"
+    "eldest": "child", "oldest": "child", "youngest": "child", "lad": "son", "lass": "daughter",
+    "other half": "partner", "better half": "partner", "mil": "mother-in-law", "fil": "father-in-law",
 }  # fmt: skip
 
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.

@@ -424,6 +424,11 @@ def test_heading_ones_own_life_or_driving_ones_car_is_no_job(message: str) -> No
         ("Dev is my boyfriend btw", {"Boyfriend's name is Dev"}),
         ("my big sister Ama moved to Kumasi", {"Sister's name is Ama", "Ama moved to Kumasi"}),
         ("my uncle is a pilot in Doha", {"Uncle is a pilot in Doha"}),
+        # what parents and partners call them
+        ("my eldest Ben is 12", {"Child's name is Ben", "Ben is 12"}),
+        ("my lad Alfie is 9", {"Son's name is Alfie", "Alfie is 9"}),
+        ("my other half Sam works nights", {"Partner's name is Sam"}),
+        ("my eldest daughter Ana is 12", {"Daughter's name is Ana", "Ana is 12"}),  # eldest, then what she is
         # a clause run on without a comma is not part of what one has ("Has a dog named Rex he is crazy")
         ("I have a dog named Rex he is crazy", {"Has a dog named Rex"}),
         ("i have a cat named pimenta she is the boss", {"Has a cat named Pimenta"}),

@@ -36,6 +36,10 @@ def _people(message: str) -> set[tuple[str, str | None]]:
         ("hiii im leila 👋 im 14 and i live in brussels", {"Name is Leila", "Is 14 years old"}),
         ("hi. kenji here. i'm an air traffic controller", {"Name is Kenji"}),
         ("we got a puppy! her name is mochi", {"Has a dog named Mochi"}),
+        # a name that is an English word too, with an age after it, beside one that is not: both (the second's capital
+        # once hid the first from the rule that reads lowercase names)
+        ("my daughter poppy's 6 and my son alfie's 9", {"Daughter's name is Poppy", "Poppy is 6", "Alfie is 9"}),
+        ("my daughter rose is 6", {"Daughter's name is Rose", "Rose is 6"}),
     ],
 )
 def test_a_name_typed_in_lowercase_is_read_as_a_name(message: str, expected: set[str]) -> None:
