@@ -31,6 +31,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from memories.extraction.entities import AGE_AFTER_NAME
 from memories.extraction.facts.identity import INTERJECTIONS
 from memories.extraction.text import LATIN_LOWER, LATIN_UPPER, STOPWORDS
 from memories.extraction.vocabulary import (
@@ -128,8 +129,7 @@ def recased(message: str, people: Mapping[str, str] | None = None) -> tuple[str,
     return _SLOT.sub(capitalised, message, count=MAX_SLOTS), frozenset(guessed)
 
 
-# An age said after a relative and a name: "my daughter poppy's 6", "my son rich is 9", "my nephew will turned 5".
-_AGED = re.compile(r"(?:['’]s|\s+is|\s+just\s+turned|\s+turned)\s+\d")
+_AGED = re.compile(AGE_AFTER_NAME)  # "my daughter poppy's 6", "my son rich is 9"
 
 
 def typed_in_lowercase(message: str) -> bool:

@@ -36,11 +36,13 @@ _PERSON_NAMED = re.compile(
     rf"(?i:(?:{MY}|\b(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}"
 )
 _PERSON_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})")
+# An age said right after a name: "poppy's 6", "rich is 9", "will just turned 5".
+AGE_AFTER_NAME = r"(?:['’]s|\s+is|\s+just\s+turned|\s+turned)\s+\d"
 # In a lowercase message, a word after "my <relation>" is a name only where the sentence says it is one: an age
 # after it ("my daughter poppy's 6"), an apposition ("my sister anna, who…"), a list ("my son max and my…").
 _PERSON_LOWERCASE = re.compile(
     rf"{MY}(?P<kind>{_RELATIONS}){RELATION_END}\s+(?P<name>[a-z][a-z'-]{{1,20}})"
-    r"(?=(?:['’]s|\s+is|\s+just\s+turned|\s+turned)\s+\d|\s*,|\s+and\s+(?:my|our)\b)"
+    rf"(?={AGE_AFTER_NAME}|\s*,|\s+and\s+(?:my|our)\b)"
 )
 # Words that follow a relation without naming it, in lowercase chat ("my girlfriend now, official", "my son too, and").
 _NOT_LOWERCASE_NAMES = STOPWORDS | frozenset(
