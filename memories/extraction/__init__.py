@@ -14,7 +14,7 @@ from memories.extraction import boundaries, facts, household, known, languages, 
 from memories.extraction.casing import NAME_GUESSED, recased
 from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions, relation_owned
 from memories.extraction.episodes import is_meaningful
-from memories.extraction.facts.identity import GREETING_ONLY
+from memories.extraction.facts.identity import AGE_OPENS, GREETING_ONLY, INTRO_ENDS
 from memories.extraction.text import UNREAL, normalise, sentences, stated, with_apostrophes, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
@@ -35,21 +35,27 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     mentions: list[EntityMention] = []
     openings: list[str] = []
     said, guessed = _sentences(message, people or {})
-    for sentence in said:  # people and pets are mentioned in questions too ("should I call my mum?")
-        mentions.extend(
+    # who each sentence reads as known: the contact's people, and those an earlier sentence introduced ("My sister
+    # Ana is a nurse. Ana lives in Porto."; "Two children. Elsa is a dentist…" names them by count)
+    by_count = household.counted_then_named(said)
+    introduced = {**household.named_by_count(by_count), **(people or {})}
+    for i, sentence in enumerate(said):  # people and pets are mentioned in questions too ("should I call my mum?")
+        found = (
             pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence)
             + languages.mentions(sentence)
         )  # fmt: skip
-    if people:
-        for i, sentence in enumerate(said):
-            said[i], opened = known.as_first_said(sentence, people)
+        mentions.extend(found)
+        if introduced:
+            said[i], opened = known.as_first_said(sentence, introduced)
             openings += opened
+        introduced = {**_named(found), **introduced}
     statements = [part for sentence in said if (part := stated(sentence).strip())]
     for sentence in statements:
         for rule in _RULES:
             candidates.extend(rule(sentence))
     for message_rule in household.MESSAGE_RULES:  # what one sentence says of another ("…a puppy! his name is Bruno")
         candidates.extend(message_rule(" ".join(statements)))
+    candidates += household.household_facts(by_count)
     linked = [e for c in candidates for e in c.entities]
     if openings:
         candidates = known.without_restated(candidates, openings, _RULES)
@@ -66,6 +72,16 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         mentions=tuple(partners.get(m.ref, m) for m in _unique_mentions([*mentions, *linked])),
         meaningful=is_meaningful(message),
     )
+
+
+def _named(mentions: list[EntityMention]) -> dict[str, str]:
+    """Name → relation (or species) of the people and pets ``mentions`` name: "my sister Ana" → "Ana": "sister"."""
+    return {
+        m.display_name: relation
+        for m in mentions
+        if m.entity_type in {"person", "pet"} and is_named(m)
+        and (relation := m.metadata.get("relation") or m.metadata.get("species"))
+    }  # fmt: skip
 
 
 def _marked_guessed(candidates: list[Candidate], guessed: frozenset[str]) -> list[Candidate]:
@@ -98,6 +114,10 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
+    # "Sione here. 29, Tongan, living in Brisbane": an introduction goes on in the sentence its age opens
+    for i in range(len(said) - 1):
+        if INTRO_ENDS.match(said[i]) and AGE_OPENS.match(said[i + 1]):
+            said[i], said[i + 1] = f"{said[i].rstrip(' .!')}, {said[i + 1]}", ""
     # "Married to Harry Styles. In my dreams.": a sentence that only says the one before is a dream takes it back
     for i in range(1, len(said)):
         if UNREAL.search(said[i]) and len(said[i].split()) <= 5:
@@ -157,8 +177,9 @@ def _unique(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def _lists(longer: str, shorter: str) -> bool:
-    """Whether ``longer`` says ``shorter`` and goes on to list or name what it is."""
-    return re.match(rf"(?i){re.escape(shorter)}(?:\s*[:(]|\s+(?:named|called)\b)", longer) is not None
+    """Whether ``longer`` says ``shorter`` and goes on to list or name what it is, or where or for whom ("Teaches piano
+    at a school", "Delivers parcels for Amazon")."""
+    return re.match(rf"(?i){re.escape(shorter)}(?:\s*[:(]|\s+(?:named|called|at|for|in)\b)", longer) is not None
 
 
 def _unique_mentions(mentions: list[EntityMention]) -> list[EntityMention]:

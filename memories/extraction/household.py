@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import NamedTuple
 
+from memories.extraction.casing import GIVEN_NAMES
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.facts.base import article, facet
 from memories.extraction.roles import ROLE
@@ -31,8 +33,16 @@ _COUNT = r"(?P<count>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|twins?
 _CHILDREN = {"kid": "child", "kids": "child", "child": "child", "children": "child", "baby": "child",
              "babies": "child", "boy": "son", "boys": "son", "son": "son", "sons": "son", "girl": "daughter",
              "girls": "daughter", "daughter": "daughter", "daughters": "daughter"}  # fmt: skip
+# The rest of a family listed the same way: "two sisters, Ana and Eva", "four grandkids, Ava 9, Leo 7, Kai 4 and Zoe 1"
+_RELATIVES = {
+    **_CHILDREN,
+    **{word: relation for relation in ("sister", "brother", "niece", "nephew", "cousin", "grandson", "granddaughter",
+                                       "stepson", "stepdaughter") for word in (relation, f"{relation}s")},
+    "grandkid": "grandchild", "grandkids": "grandchild", "grandchild": "grandchild", "grandchildren": "grandchild",
+    "stepkid": "stepchild", "stepkids": "stepchild", "stepchild": "stepchild", "stepchildren": "stepchild",
+}  # fmt: skip
 _PETS = {**PET_SPECIES, **{f"{kind}s": species for kind, species in PET_SPECIES.items()}, "puppies": "dog"}
-_KINDS = alternation([*_CHILDREN, *_PETS])
+_KINDS = alternation([*_RELATIVES, *_PETS])
 _SEVERAL = re.compile(
     rf"(?i:\b{_COUNT}\s+(?:(?:little|young|grown(?:[\s-]up)?|beautiful|lovely|rescue|new|tiny|baby|sweet|cute)\s+)?"
     rf"(?P<kind>{_KINDS}))"
@@ -75,13 +85,15 @@ _KIN = re.compile(
 # A determiner or someone's possessive before the word (a few adjectives may sit between): "my mum" is the person
 # rules'; "your mum", "her mom", "Jake's mom", "a great dad" are not the contact's parent.
 _SOMEONES = re.compile(
-    r"(?i)\b(?:my|your|his|her|the|a|an|our|their|its|this|that|every|any|some|[\w]+['’]s)\s+(?:[a-z]+\s+){0,2}$"
+    r"(?i)\b(?:my|your|his|her|the|a|an|our|their|its|this|that|every|any|some|[\w]+['’]s)\s+(?:[a-z0-9]+\s+){0,2}$"
 )
 # "single dad", "stay-at-home mum", "first-time mom": who the speaker is, not their parent.
 _SELF_DESCRIBED = re.compile(
     r"(?i)\b(?:single|first[\s-]time|stay[\s-]at[\s-]home|working|new|proud|proudest|happiest|tired|tiredest|worst"
     r"|best|luckiest|coolest|cool|bad|good|soccer|football|hockey|dance|boy|girl|cat|dog|plant)[\s-]+$"
 )
+# "42 yo dad of three", "mum of two": the speaker, a parent of so many, not their parent.
+_PARENT_OF = re.compile(r"(?i)\s+of\s+(?:\d{1,2}|one|two|three|four|five|six|seven|eight|twins)\b")
 _KIN_RELATIONS = {term: RELATIONS[term] for term in _KIN_TERMS}  # the relation each word names
 
 
@@ -97,7 +109,7 @@ _MINE_AFTER = re.compile(
 )
 # One name said after its kind ends there: "we got a dog, Lucky!", "a cat, Miso, who …"
 _NAME_ENDS = re.compile(r"(?i)\s*(?:$|[,.!;)]|\s+(?:and|who|she|he|lol|haha)\b|\s+[^\w\s])")
-_NOT_CHILDREN = frozenset({"year", "grade", "class", "room", "size", "level", "page", "week", "day", "round", "stage",
+_NOT_NAMES = frozenset({"year", "grade", "class", "room", "size", "level", "page", "week", "day", "round", "stage",
                            "table", "group", "team", "mum", "mom", "dad", "nan", "gran"})  # fmt: skip
 
 
@@ -107,8 +119,10 @@ def several_named(sentence: str) -> list[Candidate]:
     found = []
     for match in _SEVERAL.finditer(sentence):
         before = sentence[: match.start()]
+        if re.search(rf"(?i)\b(?:{_KINDS})\s+and\s+$", before):
+            continue  # "a son and a daughter, Ben and Amy": one name each (pair_named)
         listed = [_NAME_AND_AGE.match(said) for said in re.split(r"\s*,\s*|\s*,?\s*(?:and|&)\s+", match.group("names"))]
-        if any(item is None or item.group("name").lower() in _NOT_CHILDREN for item in listed):
+        if any(item is None or item.group("name").lower() in _NOT_NAMES for item in listed):
             continue  # "two kids, Year 2 and Year 5": school years, not names
         aged = all(item and item.group("age") for item in listed)
         said_as_own = _SELF_BEFORE.search(before) or (not before.strip() and _MINE_AFTER.match(sentence, match.end()))
@@ -116,23 +130,140 @@ def several_named(sentence: str) -> list[Candidate]:
             continue
         kind = match.group("kind").lower()
         names = [item.group("name") for item in listed if item]
-        if len(names) == 1 and kind in _PETS and re.search(r"(?i)\b(?:named|called)\s", match.group(0)):
-            continue  # "a golden retriever named Bruno" is the pet rules' (named_entity_facts); "a dog, Lucky" is ours
+        if len(names) == 1 and kind not in _CHILDREN and re.search(r"(?i)\b(?:named|called)\s", match.group(0)):
+            continue  # "a golden retriever named Bruno", "a sister named Maya" are the pet and person rules'
+            # (named_entity_facts); "a dog, Lucky" is ours
         if len(names) == 1 and not _NAME_ENDS.match(sentence, match.end()):
             continue  # "a dog, Jack Russell cross", "a dog, German shepherd", "a cat, Dad is furious": no name
-        mentions = [_mention(kind, name) for name in names]
-        said = f"{match.group('count').lower()} {kind}"
-        if len(names) == 1:  # "a little girl called Rin" → "Has a daughter named Rin"
-            word = _CHILDREN.get(kind) or _PETS[kind]
-            said = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
-        content = f"Has {said}: {_listed(names)}" if len(names) > 1 else f"Has {said} named {names[0]}"
-        found.append(Candidate(FACT, content, entities=tuple(mentions)))
-        found += [
-            Candidate(FACT, f"{mention.display_name} is {item.group('age')}", entities=(mention,))
-            for mention, item in zip(mentions, listed, strict=True)
-            if item and item.group("age")
-        ]
+        ages = [item.group("age") if item else None for item in listed]
+        found += _household(match.group("count").lower(), kind, names, ages)
     return found
+
+
+def _household(count: str, kind: str, names: list[str], ages: list[str | None]) -> list[Candidate]:
+    """ "Has two kids: Elsa and Max" (or "Has a daughter named Rin") and each one's age said with the name."""
+    mentions = [_mention(kind, name) for name in names]
+    said = f"{count} {kind}"
+    if len(names) == 1:  # "a little girl called Rin" → "Has a daughter named Rin"
+        word = _RELATIVES.get(kind) or _PETS[kind]
+        said = f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    content = f"Has {said}: {_listed(names)}" if len(names) > 1 else f"Has {said} named {names[0]}"
+    return [Candidate(FACT, content, entities=tuple(mentions))] + [
+        Candidate(FACT, f"{mention.display_name} is {age}", entities=(mention,))
+        for mention, age in zip(mentions, ages, strict=True)
+        if age
+    ]
+
+
+# "my kids are Elsa and Max", "our two boys are called Hugo and Léo": the names said as what they are called
+_ARE_NAMED = re.compile(
+    rf"(?i:\b(?:my|our)\s+(?:{_COUNT}\s+)?(?:(?:little|young|grown(?:[\s-]up)?|lovely|rescue|new|two|three)\s+)?"
+    rf"(?P<kind>{_KINDS})\s+are\s+(?:(?:called|named)\s+)?){_NAMES}(?=\s*(?:$|[,.!;)?]|\s+(?i:lol|haha)\b))"
+)
+
+
+def several_are_named(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _ARE_NAMED.finditer(sentence):
+        kind = match.group("kind").lower()
+        listed = [_NAME_AND_AGE.match(said) for said in _each_name(match.group("names"))]
+        if len(listed) < 2 or any(item is None or item.group("name").lower() in _NOT_NAMES for item in listed):
+            continue  # "my kids are Real Madrid fans" names one thing, not two children
+        count = (match.group("count") or _NUMBER_WORDS.get(len(listed), str(len(listed)))).lower()
+        found += _household(count, kind, [item.group("name") for item in listed if item],
+                            [item.group("age") if item else None for item in listed])  # fmt: skip
+    return found
+
+
+# "I have a son and a daughter, Ben and Amy": two kinds, a name each, in the order said
+_PAIR = re.compile(
+    rf"(?i:\b(?:a|an|one)\s+(?P<first_kind>{_KINDS})\s+and\s+(?:a|an|one)\s+(?P<second_kind>{_KINDS}))"
+    rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+))(?P<first>{_ONE})\s*,?\s*(?i:and|&)\s+(?P<second>{_ONE})"
+    r"(?=\s*(?:$|[,.!;)]|\s+(?i:lol|haha|who|and)\b))"
+)
+
+
+def pair_named(sentence: str) -> list[Candidate]:
+    found = []
+    for match in _PAIR.finditer(sentence):
+        if not _OWNER.search(sentence[: match.start()]):
+            continue
+        for which in ("first", "second"):
+            item = _NAME_AND_AGE.match(match.group(which))
+            kind = match.group(f"{which}_kind").lower()
+            if item is None or item.group("name").lower() in _NOT_NAMES or kind.endswith("s"):
+                break
+            found += _household("a", kind, [item.group("name")], [item.group("age")])
+    return found
+
+
+# "I have two kids. Elsa is 7 and Max is 4.", "Two children, both grown. Elsa is a dentist…": a household counted in
+# one sentence (one's own: "I have…", or a sentence of the count alone), named at the start of the next
+_ADJECTIVE = r"(?:little|young|grown(?:[\s-]up)?|beautiful|lovely|rescue|new|tiny|sweet|cute)"
+_COUNTED = re.compile(rf"(?i:\b{_COUNT}\s+(?:{_ADJECTIVE}\s+)?(?P<kind>{_KINDS}))\W*$")
+_COUNT_ALONE = re.compile(
+    rf"(?i:^\W*{_COUNT}\s+(?:{_ADJECTIVE}\s+)?(?P<kind>{_KINDS})(?:\s*,?\s*(?:both|all)\s+(?:grown(?:[\s-]up)?|adults"
+    rf"|married|teenagers|teens|at\s+uni(?:versity)?|in\s+school|out\s+of\s+the\s+house))?)\W*$"
+)
+# each named: "Elsa is 7", "Max's 4", "Ana (9)", "Leo"; what is said of a name must not make it someone else's
+_EACH_NAMED = re.compile(rf"^\W*(?P<name>{_NAME})(?:\s+is\s+|['’]s\s+|\s*\(|\s+)?(?P<what>(?!(?i:my|our)\b).*?)\W*$")
+_AN_AGE = re.compile(r"^\(?(?P<age>\d{1,2})\)?(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|y/?o))?$", re.IGNORECASE)
+
+
+class Counted(NamedTuple):
+    how_many: str  # as said: "two", "3", "a"
+    kind: str  # "kids", "grandchildren", "dogs"
+    names: list[str]
+    ages: list[str | None]
+
+
+def counted_then_named(said: list[str]) -> list[Counted]:
+    """Households ``said`` counts in one sentence and names at the start of the next (``_COUNTED``)."""
+    return _counted_then_named(said)
+
+
+def named_by_count(counted: list[Counted]) -> dict[str, str]:
+    """Name → relation or species of each one ``counted`` ("Elsa" → "child"), so that what the next sentence says of
+    each is read as said of "my kid Elsa" (``known``)."""
+    return {title(name): _RELATIVES.get(c.kind) or _PETS[c.kind] for c in counted for name in c.names}
+
+
+def household_facts(counted: list[Counted]) -> list[Candidate]:
+    """ "Has two kids: Elsa and Max", and each one's age said with the name."""
+    return [candidate for c in counted for candidate in _household(*c)]
+
+
+def _counted_then_named(parts: list[str]) -> list[Counted]:
+    found = []
+    for counted, following in zip(parts, parts[1:], strict=False):
+        match = _COUNT_ALONE.match(counted) or _COUNTED.search(counted)
+        if match is None or (match.re is _COUNTED and not _OWNER.search(counted[: match.start()])):
+            continue
+        count = match.group("count").lower()
+        number = _NUMBERS.get(count, int(count) if count.isdigit() else 0)
+        each = [named for piece in _each_name(following) if (named := _EACH_NAMED.match(piece))]
+        if not number or len(each) != number or len(each) != len(_each_name(following)):
+            continue
+        names = [named.group("name") for named in each]
+        ages = [age.group("age") if (age := _AN_AGE.match(named.group("what"))) else None for named in each]
+        said_of = [named.group("what") for named, age in zip(each, ages, strict=True) if not age]
+        if any(name.lower() in _NOT_NAMES | STOPWORDS for name in names) or (number == 1 and not ages[0]):
+            continue  # "I have a dog. Max is my neighbour's": one name, nothing that says it is theirs
+        if any(len(what.split()) > 8 for what in said_of):
+            continue  # a clause of its own after a name is not a list of them
+        if any(said_of) and any(name.lower() not in GIVEN_NAMES for name in names):
+            continue  # "I have two kids. Monday and Tuesday are the worst": said of what are no names
+        found.append(Counted(count, match.group("kind").lower(), names, ages))
+    return found
+
+
+def _each_name(listed: str) -> list[str]:
+    return re.split(r"\s*[,;]\s*(?:and\s+|&\s+)?|\s*,?\s*(?:and|&)\s+", listed.strip())
+
+
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "twins": 2}  # fmt: skip
+_NUMBER_WORDS = {number: word for word, number in _NUMBERS.items() if word not in {"a", "an", "twins"}}
 
 
 def named_in_another_sentence(message: str) -> list[Candidate]:
@@ -394,8 +525,8 @@ def kin_mentions(sentence: str) -> list[EntityMention]:
     mentions = []
     for match in _KIN.finditer(sentence):
         before = sentence[max(0, match.start() - 40) : match.start()]  # the few words before it
-        if _SOMEONES.search(before) or _SELF_DESCRIBED.search(before):
-            continue  # "her mom", "the dad in that movie", "Jake's mom", "a great dad", "single dad": not theirs
+        if _SOMEONES.search(before) or _SELF_DESCRIBED.search(before) or _PARENT_OF.match(sentence, match.end()):
+            continue  # "her mom", "the dad in that movie", "Jake's mom", "a great dad", "single dad", "dad of three"
         word = match.group("kind").lower()
         relation = _KIN_RELATIONS[word]
         mentions.append(EntityMention("person", entity_key(word), word.capitalize(), aliases=(f"my {word}",),
@@ -408,7 +539,7 @@ def _mention(kind: str, name: str) -> EntityMention:
         species = _PETS[kind]
         return EntityMention("pet", entity_key(name), title(name), aliases=(title(name), f"my {species}"),
                              metadata={"species": species})  # fmt: skip
-    relation = _CHILDREN[kind]
+    relation = _RELATIVES[kind]
     return EntityMention("person", entity_key(name), title(name), aliases=(title(name), f"my {relation}"),
                          metadata={"relation": relation})  # fmt: skip
 
@@ -418,6 +549,6 @@ def _listed(names: list[str]) -> str:
 
 
 SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (
-    several_named, named_first, their_role, proposal, partner_said,
+    several_named, several_are_named, pair_named, named_first, their_role, proposal, partner_said,
 )  # fmt: skip
 MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence, proposal_accepted, new_pet)

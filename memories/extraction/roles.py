@@ -199,6 +199,38 @@ _TEACHES = re.compile(
     r"(?:school|college|university|uni|academy|nursery|sixth\s+form))\b"
 )
 
+# "I sell insurance", "I teach piano", "these days I fix clocks for folks", "I braid hair from home": what one does for
+# a living, said as the work itself. Present tense, with something of a trade's as the object (not "my old clothes",
+# "the kids", "things"); the clause ends there, or says for whom, where or how ("I cut onions for the soup" is no
+# trade: "cut" takes hair only, "clean" houses and offices).
+_TRADE_VERBS = (
+    r"sell|teach|tutor|fix|repair|install|deliver|groom|translate|build|braid|cut(?=\s+hair)"
+    r"|clean(?=\s+(?:houses|offices|homes))"
+)
+_TRADE = re.compile(
+    rf"(?i)(?:^|[,;]\s*|\b(?:and|but|so|now|days|nowadays)\s+)(?<![\w'’])i\s+(?:also\s+|still\s+|now\s+|mostly\s+|just\s+)?"
+    rf"(?P<verb>{_TRADE_VERBS})\s+"
+    r"(?P<what>(?!(?i:my|our|your|his|her|their|the|a|an|this|that|these|those|it|them|him|me|you|us|everything|anything"
+    r"|something|nothing|things|stuff|myself|out|up|on|off|in|at|for|from|with|to|more|less|some|any|all|lots|too"
+    r"|kids|people|every|each)\b)[a-z][\w'-]*(?:\s+(?:and\s+)?(?!(?:for|at|in|on|from|to|with|and|but|so|every|since"
+    r"|now|lol|part|full|mostly)\b)[a-z][\w'-]*){0,2})?"
+    r"(?=\s*(?:$|[.,;!)(]|[^\w\s'’]|\s+(?:for\s+a\s+living|for\s+(?:folks|people|clients|customers|a\s+company|an?\s+\w+"
+    r"|\w+)|from\s+home|at|in|on|to|part[\s-]time|full[\s-]time|and|but|so|now|since|mostly|though|lol|haha)\b))"
+)
+
+
+def trade_facts(sentence: str) -> list[Candidate]:
+    found = []
+    for match in cued(sentence, _TRADE, " sell", " teach", " tutor", " fix", " repair", " install", " deliver",
+                      " groom", " translate", " build", " braid", " cut", " clean"):  # fmt: skip
+        what = " ".join((match.group("what") or "").split())
+        verb = match.group("verb").lower()
+        if what[:1].isupper() and verb not in {"teach", "tutor", "translate"}:
+            continue  # "I sell La Gaviota": one boat, named, not a trade (but "I teach English")
+        if what:
+            found.append(Candidate(FACT, f"{_third_person(verb)} {what}"))
+    return found
+
 
 def work_for_facts(sentence: str) -> list[Candidate]:
     found = []
@@ -515,4 +547,6 @@ def _without_the(name: str) -> str:
     return re.sub(r"^(?:the|The)\s+", "", title(name.strip()))
 
 
-RULES: tuple[Callable[[str], list[Candidate]], ...] = (role_facts, study_facts, business_facts, work_for_facts)
+RULES: tuple[Callable[[str], list[Candidate]], ...] = (
+    role_facts, study_facts, business_facts, work_for_facts, trade_facts,
+)  # fmt: skip

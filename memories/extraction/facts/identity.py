@@ -22,8 +22,13 @@ from memories.extraction.vocabulary import (
 
 _STATUSES = alternation(RELATIONSHIP_STATUSES)
 _ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
-_AGE = re.compile(rf"(?i)\b{I_AM}\s+(?P<age>\d{{1,3}})\s*(?:years?\s+old|yrs?\s+old|y/?o)\b")
-_TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
+# "I'm 42 years old", "I'm a 42 year old dad of three", "im a 19-year-old student"
+_AGE = re.compile(rf"(?i)\b{I_AM}\s+(?:an?\s+)?(?P<age>\d{{1,3}})[\s-]*(?:years?[\s-]+old|yrs?[\s-]+old|y/?o)\b")
+# "I just turned 31", and opening a sentence without the "I": "just turned 30 and feeling old", "turned 50 last week"
+_TURNED = re.compile(
+    r"(?i)(?:\bi\s+|^\W*(?:(?:just|finally|officially|so|well|lol|omg)\s+)*(?=turned))(?:just\s+)?turned\s+"
+    r"(?P<age>\d{1,3})\b(?!\s*(?:%|degrees|°|minutes|mins|pages|km|miles))"
+)
 # "I'm turning 30 on Friday", "i turn 40 next month", "I'll be 50 in May": the age one is about to be — said with when
 # ("I'll be 20 minutes", "I'll be 30 in a sec" are not), or ending the clause ("turning 18 tomorrow!!", "turning 40.").
 # "I'll be 20" turns an age only with a day, a month or a year after it ("I'll be 15 tomorrow, the train is delayed",
@@ -83,7 +88,7 @@ _DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6
 # "I'm 31 by the way": a bare number is an age only where the clause ends after it (not "I'm 5 minutes away",
 # "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
 _AGE_BARE = re.compile(
-    rf"(?i)\b{I_AM}\s+(?P<age>\d{{2,3}})"
+    rf"(?i)\b{I_AM}\s+(?P<age>\d{{2,3}})(?:\s+years?)?"  # "I am 57 years."
     r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b))"
 )
 BARE_AGES = range(13, 111)
@@ -101,7 +106,7 @@ _EMOJI = "[\u2600-\u27bf\U0001f000-\U0001faff]"  # "Hi, I'm Leila 👋": a wave 
 _WRITTEN_NAME = rf"[{LATIN_UPPER}][{LATIN_LOWER}]+"
 INTRO = re.compile(
     rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
-    rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b))"
+    rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b|\s+(?i:{I_AM}|i\s+am)\s))"  # "hi im Callum im 15"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>{_WRITTEN_NAME})\s+here(?=\s*(?:[,.!]|{_EMOJI}|$))"
 )
 # "Tom, 31, keeps asking me out", "Anna, 28, is my new flatmate": someone else described, not an introduction.
@@ -114,13 +119,21 @@ AGE_SAID = (
     r"(?i:(?:just\s+turned\s+|aged?\s+)?(?P<age>\d{2,3})"
     r"(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|y/?o|ans|años|anos|jahre|saal))?)"
 )
-# "lee, 34, single dad from wythenshawe", "Natalie, 45, CPA, Toronto", "my name's Ana, 29": a name, then an age, at
-# the start of a message (after greetings). The name may be lowercase: people typing in lowercase type their own name
-# so too. Which words are not names is checked where it is read (``intro_name``).
+# "lee, 34, single dad from wythenshawe", "Natalie, 45, CPA, Toronto", "my name's Ana, 29", "i'm sigrún, 26", "Sione
+# here, 29": a name, then an age, at the start of a message (after greetings). The name may be lowercase: people typing
+# in lowercase type their own name so too. Which words are not names is checked where it is read (``intro_name``).
 INTRO_BY_AGE = re.compile(
-    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s)\s+)?(?P<x>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+(?:\s{_WRITTEN_NAME})?)\s*,\s*"
+    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s|{I_AM}|i\s+am)\s+)?"
+    rf"(?P<x>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+(?:\s{_WRITTEN_NAME})?)(?:\s+here)?\s*,\s*"
     rf"(?={AGE_SAID}\s*(?:[,.!;]|$)(?!\s*{_SOMEONE_ELSES_CLAUSE}))"
 )
+# An introduction that ends its sentence ("Sione here.", "Name's Frank.", "I'm Hamid.") goes on in the next one when
+# that opens with an age ("29, Tongan, living in Brisbane", "79."): read as one sentence.
+INTRO_ENDS = re.compile(
+    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s|{I_AM}|i\s+am)\s+(?P<x>{_WRITTEN_NAME})|(?P<y>{_WRITTEN_NAME})\s+here)"
+    r"\s*[.!]$"
+)
+AGE_OPENS = re.compile(rf"^{AGE_SAID}\s*(?:[,.!;]|$)")
 # A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
 _NOT_NAMES = frozenset(
     {"fine", "good", "ok", "okay", "sorry", "back", "here", "home", "done", "ready", "sure", "not", "so", "just",
@@ -285,7 +298,8 @@ def personal_facts(sentence: str) -> list[Candidate]:
         found.append(fact(f"Pronouns are {pronouns}", "my:pronouns", value=(facet("is", pronouns),)))
     for match in [*_AGE.finditer(sentence), *_TURNED.finditer(sentence)]:
         age = int(match.group("age"))
-        if 1 <= age <= 120:
+        said_who = match.group(0).lstrip(" \W").lower().startswith(("i ", "i'", "i’", "im "))
+        if 1 <= age <= 120 and (said_who or age in BARE_AGES):  # "turned 5 today" without the "I": a child's
             found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _AGE_BARE.finditer(sentence):
         age = int(match.group("age"))
@@ -383,6 +397,15 @@ def who_they_are_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+_I_AM_FIRST = re.compile(rf"(?i)\b(?:{I_AM}|i\s+am)\s+[^\s,]+\s*,")
+
+
+def _an_english_word(word: str) -> bool:
+    from memories.extraction.casing import GIVEN_NAMES, is_english_word  # casing reads this module's words
+
+    return is_english_word(word) and word not in GIVEN_NAMES
+
+
 def introduction(sentence: str) -> re.Match[str] | None:
     """Where an introduction's name ends ("hey! I'm Maya", "lee, 34"), so its clauses after can be read."""
     by_age = INTRO_BY_AGE.match(sentence)
@@ -392,8 +415,11 @@ def introduction(sentence: str) -> re.Match[str] | None:
 def intro_name(match: re.Match[str]) -> str:
     """The name an introduction gives ("Maya" of "hey! I'm Maya, 31"), or "" for a word that is not one ("Sorry, 20
     minutes late" has no name; "I'm Single." no more)."""
-    name = title(next(group for group in match.groups() if group))
+    said = next(group for group in match.groups() if group)
+    name = title(said)
     first = name.split()[0].lower()
+    if said.islower() and _I_AM_FIRST.search(match.group(0)) and _an_english_word(first):
+        return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:
         return ""
     if first in RELATIONS or first in PET_SPECIES:  # "Mum, 67, still works full time": a relative, not a name

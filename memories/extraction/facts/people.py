@@ -199,13 +199,14 @@ def relative_detail_facts(sentence: str) -> list[Candidate]:
     """'My son Owen is 14' → 'Owen is 14'; 'my sister Jen in Halifax' → 'Jen lives in Halifax': what is said of a
     named relative right after their name — two things at most ("my sister Jen in Hobart is 33")."""
     found = []
-    for person in _named_people(sentence):
+    pets = [pet for pet in pet_mentions(sentence) if is_named(pet)]
+    for person in [*_named_people(sentence), *pets]:
         named = re.search(rf"(?i)(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence)
         at = named.end() if named else None
         for _ in range(2):
             detail = _RELATIVE_DETAIL.match(sentence, at) if at is not None else None
-            if detail is None:
-                break
+            if detail is None or (person.entity_type == "pet" and not detail.group("age")):
+                break  # of a pet, its age only: "my cat Pirogi is 15"
             found += _relative_detail(person, detail, sentence)
             at = detail.end()
     return found

@@ -1,0 +1,214 @@
+"""Ages said inside a description of oneself, households listed or described a sentence later, and who a parent word
+names (pure functions, no database).
+
+Every sentence here is written for this test, not taken from the labelled corpora."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.extraction import extract
+
+
+def _facts(message: str) -> list[str]:
+    return [c.content for c in extract(message, role="user").candidates if c.memory_type == "fact"]
+
+
+def _people(message: str) -> list[tuple[str, str | None]]:
+    mentions = extract(message, role="user").mentions
+    return [(m.display_name, m.metadata.get("relation")) for m in mentions if m.entity_type == "person"]
+
+
+@pytest.mark.parametrize(
+    ("message", "age"),
+    [
+        ("I'm a 42 year old dad of three", 42),
+        ("im a 19-year-old student from Lagos", 19),
+        ("turned 50 last week lol", 50),
+        ("just turned 30 and feeling old", 30),
+        ("so I just turned 31", 31),
+    ],
+)
+def test_an_age_said_while_describing_oneself(message: str, age: int) -> None:
+    assert f"Is {age} years old" in _facts(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "turned 5 today, the party was chaos",  # no "I": a child's birthday, not the speaker's age
+        "turned 90 degrees and walked into the door",
+        "turned the oven off too late",
+    ],
+)
+def test_a_turn_without_the_speaker_is_no_age_of_theirs(message: str) -> None:
+    assert not any("years old" in fact for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    "message", ["anyway as a 42 yo dad of three I am tired", "mum of two here, exhausted", "proud mom of 3 boys"]
+)
+def test_a_parent_of_so_many_is_the_speaker_not_their_parent(message: str) -> None:
+    assert not any(relation in {"father", "mother"} for _, relation in _people(message))
+
+
+def test_a_parent_word_alone_is_still_their_parent() -> None:
+    assert ("Mum", "mother") in _people("mum says hi")
+
+
+@pytest.mark.parametrize(
+    ("message", "facts", "people"),
+    [
+        ("I have two sisters, Ana and Eva", ["Has two sisters: Ana and Eva"], [("Ana", "sister"), ("Eva", "sister")]),
+        (
+            "we have four grandkids, Ava 9, Leo 7 and Zoe 1",
+            ["Has four grandkids: Ava, Leo and Zoe", "Ava is 9", "Leo is 7", "Zoe is 1"],
+            [("Ava", "grandchild"), ("Leo", "grandchild"), ("Zoe", "grandchild")],
+        ),
+        ("I have two nephews: Ollie and Jack", ["Has two nephews: Ollie and Jack"],
+         [("Ollie", "nephew"), ("Jack", "nephew")]),
+        # the names said as what they are called
+        ("my kids are Elsa and Max", ["Has two kids: Elsa and Max"], [("Elsa", "child"), ("Max", "child")]),
+        ("our two boys are called Hugo and Leo", ["Has two boys: Hugo and Leo"], [("Hugo", "son"), ("Leo", "son")]),
+        ("our girls are Mia (6) and Zoe (3)", ["Has two girls: Mia and Zoe", "Mia is 6", "Zoe is 3"],
+         [("Mia", "daughter"), ("Zoe", "daughter")]),
+        # two kinds, a name each, in the order said
+        ("I've got a son and a daughter, Ben and Amy", ["Has a son named Ben", "Has a daughter named Amy"],
+         [("Ben", "son"), ("Amy", "daughter")]),
+        # counted in one sentence, named in the next
+        ("I have two kids. Elsa is 7 and Max is 4.", ["Has two kids: Elsa and Max", "Elsa is 7", "Max is 4"],
+         [("Elsa", "child"), ("Max", "child")]),
+        ("we have 3 grandkids. Ava (9), Leo (7) and Kai (4)", ["Has 3 grandkids: Ava, Leo and Kai", "Ava is 9",
+                                                              "Leo is 7", "Kai is 4"],
+         [("Ava", "grandchild"), ("Leo", "grandchild"), ("Kai", "grandchild")]),
+        ("I have a daughter. Rosa is 7.", ["Has a daughter named Rosa", "Rosa is 7"], [("Rosa", "daughter")]),
+        # ... and what the next sentence says of each is theirs
+        (
+            "Two children, both grown. Elsa is a dentist in Gothenburg and Oskar works for Spotify in Stockholm.",
+            ["Has two children: Elsa and Oskar", "Elsa is a dentist in Gothenburg", "Oskar works for Spotify"],
+            [("Elsa", "child"), ("Oskar", "child")],
+        ),
+    ],
+)  # fmt: skip
+def test_a_family_listed_or_named_a_sentence_later(
+    message: str, facts: list[str], people: list[tuple[str, str]]
+) -> None:
+    assert set(facts) <= set(_facts(message))
+    assert set(people) <= set(_people(message))
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my sister has a son and a daughter, Ben and Amy",  # hers
+        "I babysit two kids. Elsa is 7 and Max is 4.",  # not theirs
+        "I have two kids. Monday and Tuesday are the worst.",  # no names
+        "I have a dog. Max is my neighbour's though",  # one name, nothing that says it is theirs
+        "my kids are Real Madrid fans",
+    ],
+)
+def test_names_near_a_family_that_are_not_its_members(message: str) -> None:
+    assert not any(relation in {"child", "son", "daughter", "dog"} for _, relation in _people(message))
+    assert not any(":" in fact or "named" in fact for fact in _facts(message))
+
+
+def test_someone_introduced_in_one_sentence_is_known_in_the_next() -> None:
+    facts = _facts("My sister Ana is a nurse. Ana lives in Porto now.")
+    assert {"Ana is a nurse", "Ana lives in Porto"} <= set(facts)
+
+
+def test_a_name_no_earlier_sentence_introduced_is_nobody_known() -> None:
+    # "Ana" is not the contact's: nothing earlier says who she is
+    assert not any("Porto" in fact for fact in _facts("I love my job. Ana lives in Porto now."))
+
+
+def test_a_phrase_ends_where_someone_elses_clause_begins() -> None:
+    facts = _facts("my daughter Elsa is a dentist in Gothenburg and my son Oskar works for Spotify in Stockholm")
+    assert {"Elsa is a dentist in Gothenburg", "Oskar works for Spotify"} <= set(facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("hi im callum im 15", {"Name is Callum", "Is 15 years old"}),
+        ("i'm minseo, 22, i work in seoul", {"Name is Minseo", "Is 22 years old"}),
+        ("hæ. i'm sigrún, 26, tattoo apprentice", {"Name is Sigrún", "Is 26 years old"}),
+        # an introduction that ends its sentence goes on in the one its age opens
+        ("Sione here. 29, Tongan, living in Brisbane", {"Name is Sione", "Is 29 years old", "Lives in Brisbane"}),
+        ("Name's Frank. 79. Tucson, Arizona.", {"Name is Frank", "Is 79 years old"}),
+        ("I'm Hamid. 57, from Herat", {"Name is Hamid", "Is 57 years old"}),
+        ("I am 57 years.", {"Is 57 years old"}),
+    ],
+)
+def test_introductions_with_the_age_after_the_name(message: str, expected: set[str]) -> None:
+    assert expected <= set(_facts(message))
+
+
+@pytest.mark.parametrize(
+    "message", ["I'm blessed, 30, and thriving", "I'm fine, 26 and counting", "I'm back. 20 minutes late sorry"]
+)
+def test_a_word_one_is_before_a_number_is_no_name(message: str) -> None:
+    assert not any(fact.startswith("Name is") for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I sell insurance. Life and income protection mostly.", "Sells insurance"),
+        ("I still teach piano, you know.", "Teaches piano"),
+        ("These days I fix clocks in the garage for folks.", "Fixes clocks"),
+        ("I braid hair from home in Coventry", "Braids hair"),
+        ("I cut hair for a living", "Cuts hair"),
+        ("I clean houses part-time", "Cleans houses"),
+        ("I teach English to adults", "Teaches English"),
+        ("I deliver parcels for Amazon", "Delivers parcels for Amazon"),  # the fuller saying only
+    ],
+)
+def test_work_said_as_what_one_does(message: str, expected: str) -> None:
+    facts = _facts(message)
+    assert expected in facts
+    assert not any(fact != expected and expected.startswith(fact) for fact in facts)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I sell my old clothes on Vinted",
+        "I teach my daughter to swim",
+        "I fix everything myself",
+        "I cut onions for the soup",
+        "I sell La Gaviota",  # one boat, named
+        "I would sell my soul for a coffee",
+        "I don't sell anything",
+        "I teach the kids at church",
+    ],
+)
+def test_doing_something_once_or_for_oneself_is_no_trade(message: str) -> None:
+    assert not any(fact.split()[0] in {"Sells", "Teaches", "Fixes", "Cuts"} for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected", "person"),
+    [
+        ("my wee sister Aoife is 8", {"Sister's name is Aoife", "Aoife is 8"}, ("Aoife", "sister")),
+        ("my lil brother Viliami just signed with the Broncos", {"Brother's name is Viliami"}, ("Viliami", "brother")),
+        ("Daughter's name is Carol.", {"Daughter's name is Carol"}, ("Carol", "daughter")),
+        ("fiancée's name is Mele btw", {"Fiancee's name is Mele"}, ("Mele", "fiancee")),
+        ("My wife name is Zarghona.", {"Wife's name is Zarghona"}, ("Zarghona", "wife")),
+    ],
+)
+def test_relatives_named_in_plainer_words(message: str, expected: set[str], person: tuple[str, str]) -> None:
+    assert expected <= set(_facts(message))
+    assert person in _people(message)
+
+
+def test_someone_elses_named_thing_is_no_relative() -> None:
+    assert _facts("The band's name is Oasis") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "age"),
+    [("My cat Pirogi is 15 and sleeps all day", "Pirogi is 15"), ("Our beagle Rusty is 12", "Rusty is 12")],
+)
+def test_a_pets_age_said_after_its_name(message: str, age: str) -> None:
+    assert age in _facts(message)
