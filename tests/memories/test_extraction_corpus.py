@@ -79,6 +79,8 @@ HELDOUT = DATA / "extraction_heldout.jsonl"
 DEV2 = DATA / "extraction_dev2.jsonl"
 DEV3 = DATA / "extraction_dev3.jsonl"
 HELDOUT2 = DATA / "extraction_heldout2.jsonl"
+DEV4 = DATA / "extraction_dev4.jsonl"
+HELDOUT3 = DATA / "extraction_heldout3.jsonl"
 ENTITY_TYPES = {"person", "pet", "location", "workplace", "school", "hobby", "topic"}
 POLARITIES = {"positive", "negative", "comparative", "avoid", "interest"}
 MIN_MESSAGES = 400
@@ -154,6 +156,28 @@ HELDOUT2_FLOORS = {
     ("entities", "all", "recall"): 0.45,
     ("mood", "keywords", "accuracy"): 0.54,
 }
+# The fourth development corpus and a third held-out one (issue 18's sixth pass, each written blind by a helper from the
+# conventions alone; the held-out one never read). On arrival: dev4 facts P 0.920 R 0.350, preferences P 0.913 R 0.500,
+# entities P 0.885 R 0.445, mood 0.647; heldout3 facts P 0.926 R 0.412, preferences P 0.895 R 0.486, entities P 0.926
+# R 0.506, mood 0.523. Floors: the pass's end figures rounded down.
+DEV4_FLOORS = {
+    ("memories", "fact", "precision"): 0.93,
+    ("memories", "fact", "recall"): 0.45,
+    ("memories", "preference", "precision"): 0.91,
+    ("memories", "preference", "recall"): 0.50,
+    ("entities", "all", "precision"): 0.90,
+    ("entities", "all", "recall"): 0.47,
+    ("mood", "keywords", "accuracy"): 0.64,
+}
+HELDOUT3_FLOORS = {
+    ("memories", "fact", "precision"): 0.91,
+    ("memories", "fact", "recall"): 0.42,
+    ("memories", "preference", "precision"): 0.89,
+    ("memories", "preference", "recall"): 0.48,
+    ("entities", "all", "precision"): 0.92,
+    ("entities", "all", "recall"): 0.50,
+    ("mood", "keywords", "accuracy"): 0.52,
+}
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).
 MAX_SAD_AS_HAPPY = 0
 
@@ -191,7 +215,9 @@ def test_the_corpus_is_large_and_covers_every_mood(corpus: list[dict[str, Any]])
 
 
 @pytest.mark.parametrize(
-    "path", [CORPUS, HELDOUT, DEV2, DEV3, HELDOUT2], ids=["corpus", "heldout", "dev2", "dev3", "heldout2"]
+    "path",
+    [CORPUS, HELDOUT, DEV2, DEV3, HELDOUT2, DEV4, HELDOUT3],
+    ids=["corpus", "heldout", "dev2", "dev3", "heldout2", "dev4", "heldout3"],
 )
 def test_every_line_follows_the_schema(path: Path) -> None:
     corpus = load_corpus(str(path))
@@ -253,8 +279,8 @@ def test_a_dev2_figure_stays_at_or_above_its_floor(
 
 @pytest.mark.parametrize(
     ("path", "floors"),
-    [(DEV3, DEV3_FLOORS), (HELDOUT2, HELDOUT2_FLOORS)],
-    ids=["dev3", "heldout2"],
+    [(DEV3, DEV3_FLOORS), (HELDOUT2, HELDOUT2_FLOORS), (DEV4, DEV4_FLOORS), (HELDOUT3, HELDOUT3_FLOORS)],
+    ids=["dev3", "heldout2", "dev4", "heldout3"],
 )
 def test_the_later_corpora_stay_at_or_above_their_floors(path: Path, floors: dict[tuple[str, ...], float]) -> None:
     figures = score_corpus(load_corpus(str(path)))
