@@ -38,7 +38,8 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     # who each sentence reads as known: the contact's people, and those an earlier sentence introduced ("My sister
     # Ana is a nurse. Ana lives in Porto."; "Two children. Elsa is a dentist…" names them by count)
     by_count = household.counted_then_named(said)
-    introduced = {**household.named_by_count(by_count), **(people or {})}
+    listed = household.named_by_count(by_count)  # their household fact names them: "Has two kids: Elsa and Max"
+    introduced = {**listed, **(people or {})}
     for i, sentence in enumerate(said):  # people and pets are mentioned in questions too ("should I call my mum?")
         found = (
             pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence)
@@ -58,7 +59,9 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     candidates += household.household_facts(by_count)
     linked = [e for c in candidates for e in c.entities]
     if openings:
-        candidates = known.without_restated(candidates, openings, _RULES)
+        # what a known person's opening alone says is known already; one introduced in this message was said here
+        known_before = [o for o in openings if any(o.endswith(f" {name}") for name in [*(people or {}), *listed])]
+        candidates = known.without_restated(candidates, known_before, _RULES)
         # a known person named alone is linked by the facts said of them, and found by name when the message is
         # stored (``entities_mentioned``); not mentioned anew as if introduced
         linked = [e for c in candidates for e in c.entities if not known.introduced_before(e, people or {})]

@@ -23,7 +23,7 @@ _DESCRIBING = (
 MY = rf"\b(?:my|our)\s+(?:{_DESCRIBING}[\s-]+)?"
 # A relation or species word ends where the word ends: "my mother-in-law" is not "my mother", "my lab mate" no labrador.
 RELATION_END = r"(?![\w-]|\s+(?:mate|partner|food|walker|sitter|bed|toy|tree|person|people)s?\b)"
-_NAMED_AS = r"(?:'s name is|\s+name\s+is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)"  # "my wife name is…"
+_NAMED_AS = r"(?:'s name is|\s+is\s+called|\s+is\s+named|\s+named|\s+called)"
 
 # "my dog Bruno", "my dog, Bruno" (name must be capitalised: "my dog ate" is not a name)
 _PET_WITH_NAME = re.compile(rf"(?i:{MY}(?P<kind>{_PETS}){RELATION_END})(?:,)?\s+{_NAME}")
@@ -33,8 +33,7 @@ _PET_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_PETS}){RELATION_END})")
 _PERSON_WITH_NAME = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})(?:,)?\s+{_NAME}")
 # "my sister is called Meera", and one introduced with "a": "I have a 5 year old son called Max"
 _PERSON_NAMED = re.compile(
-    # "Daughter's name is Carol." opening a sentence is the speaker's daughter, as "my daughter's" would be
-    rf"(?i:(?:{MY}|\b(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?|^\W*)(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}"
+    rf"(?i:(?:{MY}|\b(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)(?P<kind>{_RELATIONS}){_NAMED_AS}\s+){_ANY_CASE_NAME}"
 )
 _PERSON_PLAIN = re.compile(rf"(?i:{MY}(?P<kind>{_RELATIONS}){RELATION_END})")
 # An age said right after a name: "poppy's 6", "rich is 9", "will just turned 5".

@@ -17,7 +17,7 @@ from memories.extraction.casing import GIVEN_NAMES
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.facts.base import article, facet
 from memories.extraction.roles import ROLE
-from memories.extraction.text import STOPWORDS, alternation, entity_key, title
+from memories.extraction.text import STOPWORDS, UNREAL, alternation, entity_key, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import PARTNER_RELATIONS as PARTNERS
 from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
@@ -119,7 +119,7 @@ def several_named(sentence: str) -> list[Candidate]:
     found = []
     for match in _SEVERAL.finditer(sentence):
         before = sentence[: match.start()]
-        if re.search(rf"(?i)\b(?:{_KINDS})\s+and\s+$", before):
+        if re.search(rf"(?i)\b(?:{_KINDS})\s+and\s+$", before[-40:]):
             continue  # "a son and a daughter, Ben and Amy": one name each (pair_named)
         listed = [_NAME_AND_AGE.match(said) for said in re.split(r"\s*,\s*|\s*,?\s*(?:and|&)\s+", match.group("names"))]
         if any(item is None or item.group("name").lower() in _NOT_NAMES for item in listed):
@@ -167,8 +167,8 @@ def several_are_named(sentence: str) -> list[Candidate]:
     for match in _ARE_NAMED.finditer(sentence):
         kind = match.group("kind").lower()
         listed = [_NAME_AND_AGE.match(said) for said in _each_name(match.group("names"))]
-        if len(listed) < 2 or any(item is None or item.group("name").lower() in _NOT_NAMES for item in listed):
-            continue  # "my kids are Real Madrid fans" names one thing, not two children
+        if len(listed) < 2 or any(item is None or item.group("name").lower() not in GIVEN_NAMES for item in listed):
+            continue  # "my kids are Irish and Polish", "our cats are Siamese and Persian": what they are, not names
         count = (match.group("count") or _NUMBER_WORDS.get(len(listed), str(len(listed)))).lower()
         found += _household(count, kind, [item.group("name") for item in listed if item],
                             [item.group("age") if item else None for item in listed])  # fmt: skip
@@ -210,6 +210,9 @@ _EACH_NAMED = re.compile(rf"^\W*(?P<name>{_NAME})(?:\s+is\s+|['’]s\s+|\s*\(|\s
 _AN_AGE = re.compile(r"^\(?(?P<age>\d{1,2})\)?(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|y/?o))?$", re.IGNORECASE)
 
 
+_SOMEONE_ELSES = re.compile(r"(?i)\b(?:my|our|his|her|their)\s+[\w-]+['’]s\b|\bnot\s+(?:mine|ours)\b")
+
+
 class Counted(NamedTuple):
     how_many: str  # as said: "two", "3", "a"
     kind: str  # "kids", "grandchildren", "dogs"
@@ -235,13 +238,17 @@ def household_facts(counted: list[Counted]) -> list[Candidate]:
 
 def _counted_then_named(parts: list[str]) -> list[Counted]:
     found = []
-    for counted, following in zip(parts, parts[1:], strict=False):
-        match = _COUNT_ALONE.match(counted) or _COUNTED.search(counted)
+    for i, (counted, following) in enumerate(zip(parts, parts[1:], strict=False)):
+        # a count alone opens the message ("Two children, both grown."; not "Babysitting tonight. Two kids."); a
+        # count with "I have" is a statement (not "What if I have two kids?")
+        match = (_COUNT_ALONE.match(counted) if i == 0 else None) or _COUNTED.search(counted)
         if match is None or (match.re is _COUNTED and not _OWNER.search(counted[: match.start()])):
             continue
+        if counted.rstrip().endswith("?") or UNREAL.search(counted) or _SOMEONE_ELSES.search(following):
+            continue  # "… Emma and Liam are my sister's"
         count = match.group("count").lower()
         number = _NUMBERS.get(count, int(count) if count.isdigit() else 0)
-        each = [named for piece in _each_name(following) if (named := _EACH_NAMED.match(piece))]
+        each = [named for piece in _each_name(following) if len(piece) < 80 and (named := _EACH_NAMED.match(piece))]
         if not number or len(each) != number or len(each) != len(_each_name(following)):
             continue
         names = [named.group("name") for named in each]
@@ -251,8 +258,8 @@ def _counted_then_named(parts: list[str]) -> list[Counted]:
             continue  # "I have a dog. Max is my neighbour's": one name, nothing that says it is theirs
         if any(len(what.split()) > 8 for what in said_of):
             continue  # a clause of its own after a name is not a list of them
-        if any(said_of) and any(name.lower() not in GIVEN_NAMES for name in names):
-            continue  # "I have two kids. Monday and Tuesday are the worst": said of what are no names
+        if any(name.lower() not in GIVEN_NAMES for name in names):
+            continue  # "I have two kids. Monday and Tuesday are the worst", "… Christian and Muslim.": no names
         found.append(Counted(count, match.group("kind").lower(), names, ages))
     return found
 

@@ -212,8 +212,9 @@ _TRADE = re.compile(
     rf"(?P<verb>{_TRADE_VERBS})\s+"
     r"(?P<what>(?!(?i:my|our|your|his|her|their|the|a|an|this|that|these|those|it|them|him|me|you|us|everything|anything"
     r"|something|nothing|things|stuff|myself|out|up|on|off|in|at|for|from|with|to|more|less|some|any|all|lots|too"
-    r"|kids|people|every|each)\b)[a-z][\w'-]*(?:\s+(?:and\s+)?(?!(?:for|at|in|on|from|to|with|and|but|so|every|since"
-    r"|now|lol|part|full|mostly)\b)[a-z][\w'-]*){0,2})?"
+    r"|kids|people|every|each|today|tonight|tomorrow|sometimes|always|often|later|myself|dinner|lunch|breakfast"
+    r"|muscle|relationships)\b)[a-z][\w'-]*(?:\s+(?:and\s+)?(?!(?:for|at|in|on|from|to|with|and|but|so|every|since"
+    r"|now|lol|part|full|mostly|today|tonight|tomorrow|myself|sometimes|then)\b)[a-z][\w'-]*){0,2})?"
     r"(?=\s*(?:$|[.,;!)(]|[^\w\s'’]|\s+(?:for\s+a\s+living|for\s+(?:folks|people|clients|customers|a\s+company|an?\s+\w+"
     r"|\w+)|from\s+home|at|in|on|to|part[\s-]time|full[\s-]time|and|but|so|now|since|mostly|though|lol|haha)\b))"
 )

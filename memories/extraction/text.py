@@ -12,9 +12,9 @@ from django.utils.text import slugify
 CLAUSE_END = (
     r"(?=\s*(?:[.!?,;:\n()]|\s(?:but|because|cause|since|and then|so that|though|although|when|while|lol|haha"
     r"|please|pls|plz)\b"
-    # a second clause of one's own or of someone else: "I love coffee and I hate tea", "my sister is a dentist and my
-    # brother works at Spotify", "my mum lives in Leeds and she loves it"
-    r"|\s(?:and|but)\s+(?:i|i'm|i’m|im|i've|i’ve|ive|my|our|he|she|they|we)\s|$))"
+    # a second clause of one's own or of someone else: "I love coffee and I hate tea", "my mum lives in Leeds and she
+    # loves it", "my daughter Elsa is a dentist and my son Oskar works…" (not "my weight and my divorce": a list)
+    r"|\s(?:and|but)\s+(?:i|i'm|i’m|im|i've|i’ve|ive|he|she|they|we)\s|\s(?:and|but)\s+(?:my|our)\s+\w+\s+(?-i:[A-Z])|$))"
 )
 PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END
 

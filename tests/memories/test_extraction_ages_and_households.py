@@ -24,8 +24,6 @@ def _people(message: str) -> list[tuple[str, str | None]]:
     [
         ("I'm a 42 year old dad of three", 42),
         ("im a 19-year-old student from Lagos", 19),
-        ("turned 50 last week lol", 50),
-        ("just turned 30 and feeling old", 30),
         ("so I just turned 31", 31),
     ],
 )
@@ -37,6 +35,10 @@ def test_an_age_said_while_describing_oneself(message: str, age: int) -> None:
     "message",
     [
         "turned 5 today, the party was chaos",  # no "I": a child's birthday, not the speaker's age
+        "Happy birthday mom! Just turned 60!",
+        "Just turned 21 days sober!",
+        "I'm a 2 year old's mum",
+        "I feel like I'm a 90 year old woman today",
         "turned 90 degrees and walked into the door",
         "turned the oven off too late",
     ],
@@ -105,6 +107,10 @@ def test_a_family_listed_or_named_a_sentence_later(
         "I have two kids. Monday and Tuesday are the worst.",  # no names
         "I have a dog. Max is my neighbour's though",  # one name, nothing that says it is theirs
         "my kids are Real Madrid fans",
+        "Babysitting tonight. Two kids. Leo is 5 and Mia is 3.",  # a count alone, not opening the message
+        "What if I have two kids? Elsa and Max would be cute names.",
+        "my kids are Irish and Polish",  # what they are, not names
+        "I have two kids. Emma and Liam are my sister's.",
     ],
 )
 def test_names_near_a_family_that_are_not_its_members(message: str) -> None:
@@ -114,12 +120,30 @@ def test_names_near_a_family_that_are_not_its_members(message: str) -> None:
 
 def test_someone_introduced_in_one_sentence_is_known_in_the_next() -> None:
     facts = _facts("My sister Ana is a nurse. Ana lives in Porto now.")
-    assert {"Ana is a nurse", "Ana lives in Porto"} <= set(facts)
+    assert {"Sister's name is Ana", "Ana is a nurse", "Ana lives in Porto"} <= set(facts)  # the naming kept too
+
+
+def test_a_household_named_by_count_is_named_once() -> None:
+    facts = _facts("I have two kids. Elsa is 7 and Max is 4.")
+    assert "Has two kids: Elsa and Max" in facts
+    assert not any(fact.startswith("Child's name") for fact in facts)
 
 
 def test_a_name_no_earlier_sentence_introduced_is_nobody_known() -> None:
     # "Ana" is not the contact's: nothing earlier says who she is
     assert not any("Porto" in fact for fact in _facts("I love my job. Ana lives in Porto now."))
+
+
+@pytest.mark.parametrize(
+    ("message", "both"),
+    [
+        ("Please don't mention my weight and my divorce", ("weight", "divorce")),  # a list, not a second clause
+        ("I hate my job and my boss", ("job", "boss")),
+    ],
+)
+def test_a_list_joined_by_and_my_stays_whole(message: str, both: tuple[str, str]) -> None:
+    said = " ".join(c.content for c in extract(message, role="user").candidates)
+    assert all(word in said for word in both)
 
 
 def test_a_phrase_ends_where_someone_elses_clause_begins() -> None:
@@ -137,6 +161,7 @@ def test_a_phrase_ends_where_someone_elses_clause_begins() -> None:
         ("Sione here. 29, Tongan, living in Brisbane", {"Name is Sione", "Is 29 years old", "Lives in Brisbane"}),
         ("Name's Frank. 79. Tucson, Arizona.", {"Name is Frank", "Is 79 years old"}),
         ("I'm Hamid. 57, from Herat", {"Name is Hamid", "Is 57 years old"}),
+        ("I'm a 42 year old dad of three", {"Is 42 years old"}),
         ("I am 57 years.", {"Is 57 years old"}),
     ],
 )
@@ -145,7 +170,14 @@ def test_introductions_with_the_age_after_the_name(message: str, expected: set[s
 
 
 @pytest.mark.parametrize(
-    "message", ["I'm blessed, 30, and thriving", "I'm fine, 26 and counting", "I'm back. 20 minutes late sorry"]
+    "message",
+    [
+        "I'm blessed, 30, and thriving",
+        "I'm fine, 26 and counting",
+        "I'm back. 20 minutes late sorry",
+        "Hot here. 35!",
+        "Sunny here, 28 degrees",
+    ],
 )
 def test_a_word_one_is_before_a_number_is_no_name(message: str) -> None:
     assert not any(fact.startswith("Name is") for fact in _facts(message))
@@ -181,6 +213,9 @@ def test_work_said_as_what_one_does(message: str, expected: str) -> None:
         "I would sell my soul for a coffee",
         "I don't sell anything",
         "I teach the kids at church",
+        "ok so I teach tonight",
+        "I cut hair myself to save money",
+        "I fix dinner and then I crash",
     ],
 )
 def test_doing_something_once_or_for_oneself_is_no_trade(message: str) -> None:
@@ -192,9 +227,6 @@ def test_doing_something_once_or_for_oneself_is_no_trade(message: str) -> None:
     [
         ("my wee sister Aoife is 8", {"Sister's name is Aoife", "Aoife is 8"}, ("Aoife", "sister")),
         ("my lil brother Viliami just signed with the Broncos", {"Brother's name is Viliami"}, ("Viliami", "brother")),
-        ("Daughter's name is Carol.", {"Daughter's name is Carol"}, ("Carol", "daughter")),
-        ("fiancée's name is Mele btw", {"Fiancee's name is Mele"}, ("Mele", "fiancee")),
-        ("My wife name is Zarghona.", {"Wife's name is Zarghona"}, ("Zarghona", "wife")),
     ],
 )
 def test_relatives_named_in_plainer_words(message: str, expected: set[str], person: tuple[str, str]) -> None:
@@ -202,8 +234,9 @@ def test_relatives_named_in_plainer_words(message: str, expected: set[str], pers
     assert person in _people(message)
 
 
-def test_someone_elses_named_thing_is_no_relative() -> None:
-    assert _facts("The band's name is Oasis") == []
+@pytest.mark.parametrize("message", ["The band's name is Oasis", "My best friend got married. Husband's name is Tom."])
+def test_someone_elses_named_thing_is_no_relative(message: str) -> None:
+    assert not any("name is" in fact for fact in _facts(message))
 
 
 @pytest.mark.parametrize(

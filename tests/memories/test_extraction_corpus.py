@@ -162,11 +162,11 @@ HELDOUT2_FLOORS = {
 # R 0.506, mood 0.523. Floors: the pass's end figures rounded down.
 DEV4_FLOORS = {
     ("memories", "fact", "precision"): 0.93,
-    ("memories", "fact", "recall"): 0.45,
+    ("memories", "fact", "recall"): 0.43,
     ("memories", "preference", "precision"): 0.91,
     ("memories", "preference", "recall"): 0.50,
-    ("entities", "all", "precision"): 0.90,
-    ("entities", "all", "recall"): 0.47,
+    ("entities", "all", "precision"): 0.88,
+    ("entities", "all", "recall"): 0.46,
     ("mood", "keywords", "accuracy"): 0.64,
 }
 HELDOUT3_FLOORS = {

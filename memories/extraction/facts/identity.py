@@ -22,13 +22,11 @@ from memories.extraction.vocabulary import (
 
 _STATUSES = alternation(RELATIONSHIP_STATUSES)
 _ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
-# "I'm 42 years old", "I'm a 42 year old dad of three", "im a 19-year-old student"
-_AGE = re.compile(rf"(?i)\b{I_AM}\s+(?:an?\s+)?(?P<age>\d{{1,3}})[\s-]*(?:years?[\s-]+old|yrs?[\s-]+old|y/?o)\b")
-# "I just turned 31", and opening a sentence without the "I": "just turned 30 and feeling old", "turned 50 last week"
-_TURNED = re.compile(
-    r"(?i)(?:\bi\s+|^\W*(?:(?:just|finally|officially|so|well|lol|omg)\s+)*(?=turned))(?:just\s+)?turned\s+"
-    r"(?P<age>\d{1,3})\b(?!\s*(?:%|degrees|°|minutes|mins|pages|km|miles))"
+# "I'm 42 years old", "I'm a 42 year old dad of three", "im a 19-year-old student" (not "I'm a 2 year old's mum")
+_AGE = re.compile(
+    rf"(?i)\b{I_AM}\s+(?P<a>an?\s+)?(?P<age>\d{{1,3}})[\s-]*(?:years?[\s-]+old|yrs?[\s-]+old|y/?o)\b(?!['’])"
 )
+_TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
 # "I'm turning 30 on Friday", "i turn 40 next month", "I'll be 50 in May": the age one is about to be — said with when
 # ("I'll be 20 minutes", "I'll be 30 in a sec" are not), or ending the clause ("turning 18 tomorrow!!", "turning 40.").
 # "I'll be 20" turns an age only with a day, a month or a year after it ("I'll be 15 tomorrow, the train is delayed",
@@ -298,8 +296,10 @@ def personal_facts(sentence: str) -> list[Candidate]:
         found.append(fact(f"Pronouns are {pronouns}", "my:pronouns", value=(facet("is", pronouns),)))
     for match in [*_AGE.finditer(sentence), *_TURNED.finditer(sentence)]:
         age = int(match.group("age"))
-        said_who = match.group(0).lstrip(" \W").lower().startswith(("i ", "i'", "i’", "im "))
-        if 1 <= age <= 120 and (said_who or age in BARE_AGES):  # "turned 5 today" without the "I": a child's
+        described = match.re is _AGE and match.group("a")  # "I'm a 42 year old dad": a description, of an adult
+        if described and (age not in BARE_AGES or _FIGURATIVE.search(sentence, 0, match.start())):
+            continue  # "I feel like I'm a 90 year old woman today", "i'm a 5 year old when it comes to money"
+        if 1 <= age <= 120:
             found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _AGE_BARE.finditer(sentence):
         age = int(match.group("age"))
@@ -398,9 +398,10 @@ def who_they_are_facts(sentence: str) -> list[Candidate]:
 
 
 _I_AM_FIRST = re.compile(rf"(?i)\b(?:{I_AM}|i\s+am)\s+[^\s,]+\s*,")
+_HERE = re.compile(r"(?i)\s+here\s*,")
 
 
-def _an_english_word(word: str) -> bool:
+def _an_english_word(word: str) -> bool:  # "Hot here, 35!", "I'm blessed, 30": a word one is, not a name
     from memories.extraction.casing import GIVEN_NAMES, is_english_word  # casing reads this module's words
 
     return is_english_word(word) and word not in GIVEN_NAMES
@@ -418,7 +419,8 @@ def intro_name(match: re.Match[str]) -> str:
     said = next(group for group in match.groups() if group)
     name = title(said)
     first = name.split()[0].lower()
-    if said.islower() and _I_AM_FIRST.search(match.group(0)) and _an_english_word(first):
+    typed_as_a_word = _HERE.search(match.group(0)) or (said.islower() and _I_AM_FIRST.search(match.group(0)))
+    if typed_as_a_word and _an_english_word(first):
         return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:
         return ""
