@@ -40,16 +40,19 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     by_count = household.counted_then_named(said)
     listed = household.named_by_count(by_count)  # their household fact names them: "Has two kids: Elsa and Max"
     introduced = {**listed, **(people or {})}
+    last: dict[str, str] = {}  # the people and pets the sentence before named
     for i, sentence in enumerate(said):  # people and pets are mentioned in questions too ("should I call my mum?")
         found = (
             pet_mentions(sentence) + person_mentions(sentence) + household.kin_mentions(sentence)
             + languages.mentions(sentence)
         )  # fmt: skip
         mentions.extend(found)
+        sentence = known.pronoun_as_named(sentence, last)
         if introduced:
             said[i], opened = known.as_first_said(sentence, introduced)
             openings += opened
-        introduced = {**_named(found), **introduced}
+        last = _named(found)
+        introduced = {**last, **introduced}
     statements = [part for sentence in said if (part := stated(sentence).strip())]
     for sentence in statements:
         for rule in _RULES:

@@ -55,11 +55,6 @@ _OWNER = re.compile(
     r"(?:got|have|had|adopted|rescued|own|raised|raise|welcomed)\b|^\W*(?:i['’]?m|i\s+am)\b[^,]*,"
     r"|^\W*(?:(?:just|finally|so|omg)\s+)*(?:had|got|adopted|rescued|welcomed)\b)[^.!?]*$"
 )
-_ACQUIRED = re.compile(
-    rf"(?i)\b(?:i|we)(?:['’]ve|\s+have|\s+just|\s+finally)?\s+"
-    rf"(?:got|adopted|rescued|have|bought|brought\s+home|welcomed|had|picked\s+up|took\s+in)\s+"
-    rf"(?:a|an|our|my)\s+(?:new\s+)?(?:little\s+|baby\s+|beautiful\s+)?(?P<kind>{_KINDS})\b"
-)
 _NAMED_LATER = re.compile(
     rf"(?:(?i:\b(?:his|her|its|their)\s+name\s+is|\b(?:he|she|it)(?:'s|\s+is)\s+(?:called|named)"
     rf"|\bwe\s+(?:named|called)\s+(?:him|her|it|them))\s+)(?P<name>{_NAME})"
@@ -274,21 +269,63 @@ _NUMBER_WORDS = {number: word for word, number in _NUMBERS.items() if word not i
 
 
 def named_in_another_sentence(message: str) -> list[Candidate]:
-    """'we got a puppy!! his name is Bruno': the pet (or baby) of one sentence named in the next."""
-    acquired = _ACQUIRED.search(message)
-    if acquired is None:
-        return []
-    named = _NAMED_LATER.search(message, acquired.end())
+    """'we got a puppy!! his name is Bruno', 'I have a girlfriend now. Her name is Solveig', 'my boss is so nice. her
+    name is Jiyoon': the one of the sentence before (or earlier in the same one) named by a pronoun — the last
+    relative or pet said before it, unnamed, whom the pronoun can be ("her" is no brother)."""
+    named = _NAMED_LATER.search(message)
     if named is None:
         return []
-    kind, name = acquired.group("kind").lower(), named.group("name")
-    mention = _mention(kind, name)
+    said = [m for m in _SAID_BEFORE.finditer(message, max(0, named.start() - 160), named.start())]
+    if not said or re.search(r"[.!?]\s.*[.!?]\s", message[said[-1].end() : named.start()]):
+        return []  # nobody, or two sentences away
+    mentioned = said[-1]
+    sentence_start = max(message.rfind(end, 0, mentioned.start()) for end in (". ", "! ", "? ")) + 1
+    if not mentioned.group(0).lower().startswith(("my ", "our ")) and not _I_OR_WE.search(
+        message, sentence_start, mentioned.start()
+    ):
+        return []  # "My neighbour got a puppy. Her name is Lucy.": theirs, not the contact's
+    kind, name = mentioned.group("kind").lower(), named.group("name")
+    if name.lower() in STOPWORDS | _TITLES or not _pronoun_fits(named.group(0), kind):
+        return []
+    if kind in _PETS or kind in _RELATIVES:
+        mention = _mention(kind, name)
+    else:
+        people = person_mentions(f"my {kind} {title(name)}")
+        if len(people) != 1 or not is_named(people[0]):
+            return []
+        mention = people[0]
     if mention.entity_type == "pet":
         species = mention.metadata["species"]
         content = f"Has {'an' if species[0] in 'aeiou' else 'a'} {species} named {name}"
         return [Candidate(FACT, content, slot=f"pet:{mention.key}", value=(mention.ref, facet("species", species)),
                           entities=(mention,))]  # fmt: skip
     return [Candidate(FACT, f"{mention.metadata['relation'].capitalize()}'s name is {name}", entities=(mention,))]
+
+
+# Who a later pronoun may name: a relative or a pet said with "a", "my", "our", or "the" when one got it ("i got the
+# hamster"; not "the dog next door barked").
+_SAID_BEFORE = re.compile(
+    rf"(?i)(?:\b(?:a|an|my|our)|(?<=got\s)the|(?<=adopted\s)the|(?<=rescued\s)the|(?<=bought\s)the)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+|lovely\s+)?"
+    rf"(?P<kind>{_KINDS}|{_RELATION_WORDS})\b(?!\s+(?:named|called)\b|\s+(?-i:[A-Z]))"
+)
+_I_OR_WE = re.compile(r"(?i)\b(?:i|we|i['’]ve|we['’]ve|i['’]m|im)\b")
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "madam"})  # "Her name is Mrs Patel": a surname follows
+_FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother",
+                     "granddaughter", "stepmother", "stepdaughter", "stepsister", "mother-in-law", "sister-in-law",
+                     "daughter-in-law"})  # fmt: skip
+_MALE = frozenset({"father", "brother", "son", "husband", "boyfriend", "fiance", "uncle", "nephew", "grandfather",
+                   "grandson", "stepfather", "stepson", "stepbrother", "father-in-law", "brother-in-law",
+                   "son-in-law"})  # fmt: skip
+
+
+def _pronoun_fits(said: str, kind: str) -> bool:
+    relation = _RELATIVES.get(kind) or RELATIONS.get(kind, "")
+    pronoun = said.split()[0].lower()
+    if pronoun in {"her", "she", "she's"}:
+        return relation not in _MALE
+    if pronoun in {"his", "he", "he's"}:
+        return relation not in _FEMALE
+    return True
 
 
 # "we adopted a kitten last week", "I just rescued a greyhound", "we got a puppy!": a new pet, not named in the message
@@ -305,12 +342,15 @@ _NEW_PET = re.compile(
 )
 
 
+_CALLED = re.compile(r"\b(?i:named|called)\s+[A-Z]")
+
+
 def new_pet(message: str) -> list[Candidate]:
     """'we adopted a kitten last week' → 'Has a kitten' (not when the message goes on to name it)."""
     found = []
     for match in _NEW_PET.finditer(message):
-        if _NAMED_LATER.search(message, match.end()):
-            continue
+        if _NAMED_LATER.search(message, match.end()) or _CALLED.search(message, match.end(), match.end() + 80):
+            continue  # "we got a dog last month, a rescue greyhound called Biscuit": the pet rules name it
         kind = match.group("kind").lower()
         found.append(Candidate(FACT, f"Has {article(kind)} {kind}", entities=tuple(pet_mentions(f"my {kind}"))))
     return found
@@ -353,7 +393,9 @@ def their_role(sentence: str) -> list[Candidate]:
 # "Tom proposed!!!", "Dev finally proposed to me": the one they are with is now their fiancé(e) ("Tom proposed a new
 # schedule", "Tom proposed to Sarah" are not).
 _PROPOSED = re.compile(
-    rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:(?:just\s+|finally\s+)?proposed)(?:(?i:\s+to\s+me)\b|(?=\s*[!.,]|\s*$))"
+    rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:(?:just\s+|finally\s+)?proposed)(?:(?i:\s+to\s+me)\b|(?=\s*[!.,]|\s*$)"
+    # ... or says when: "Felix proposed last night on the beach" (not "Tom proposed a new schedule")
+    r"|(?=\s+(?i:last\s+night|yesterday|today|tonight|this\s+(?:morning|evening|weekend)|on\s+(?:our|my)\s+\w+)\b))"
     # "Kit and I got engaged", "Sam and I are engaged now": the one named is the fiancé(e)
     rf"|(?<![\w'’-])(?P<both>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:got|are|'re)\s+engaged)\b"
     r"(?!\s+(?i:in|with)\s+[a-z])"  # "engaged in a project" is busy; "engaged in Lisbon" is not

@@ -50,6 +50,32 @@ def as_first_said(sentence: str, people: Mapping[str, str]) -> tuple[str, list[s
     return sentence, openings
 
 
+# "I look after my wife June. She has Alzheimer's": a sentence opening with a pronoun and what is said of its subject
+_OPENING_PRONOUN = re.compile(
+    r"^(?P<pronoun>She|He|she|he)(?=\s+(?:is|has|was|lives|works|teaches|studies|just|got)\b|['’]s\s)"
+)
+_FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother",
+                     "granddaughter", "stepmother", "stepdaughter", "stepsister", "mother-in-law", "sister-in-law",
+                     "daughter-in-law"})  # fmt: skip
+_MALE = frozenset({"father", "brother", "son", "husband", "boyfriend", "fiance", "uncle", "nephew", "grandfather",
+                   "grandson", "stepfather", "stepson", "stepbrother", "father-in-law", "brother-in-law",
+                   "son-in-law"})  # fmt: skip
+
+
+def pronoun_as_named(sentence: str, before: Mapping[str, str]) -> str:
+    """``sentence`` with the pronoun opening it read as the one person the sentence before named (``before``: name →
+    relation), when there was one and the pronoun can be them ("she" is no brother): "She has Alzheimer's" after "I
+    look after my wife June" is "June has Alzheimer's"."""
+    opening = _OPENING_PRONOUN.match(sentence)
+    if opening is None or len(before) != 1:
+        return sentence
+    ((name, relation),) = before.items()
+    female = opening.group("pronoun").lower() == "she"
+    if relation in (_MALE if female else _FEMALE):
+        return sentence
+    return name + sentence[opening.end() :]
+
+
 def _at_a_clause_head(sentence: str, at: int) -> bool:
     start = max(0, at - _HEAD_CHARS)
     # the sentence's own start counts only when it is in view; "\x00" stands for text before the view

@@ -45,7 +45,9 @@ _CONDITION = re.compile(
     rf"|^\W*(?:just\s+|finally\s+|officially\s+)?(?:got\s+|been\s+)?diagnosed\s+with(?![^.!?]*,\s*(?:my\s+\w+|he|she|they)\b))\s+"
     # "i got asthma" (not "i got a cold", "i got covid last week": what passes is _PASSING's), "I get migraines"
     # the condition ends its clause ("i got arthritis cream for my nan", "I get migraines jokes" are things)
-    rf"|i\s+got\s+(?=(?:{_LASTING_WORDS}){_ENDS_CLAUSE}(?![^.!?]*\b(?:today|tonight|yesterday|last|this|again|just"
+    # … and "have adhd so school is torture", "got asthma since i was a kid": the "I" left out opening the sentence
+    rf"|(?:i\s+got|^\W*(?:also\s+|still\s+)?(?:have|got))\s+"
+    rf"(?=(?:{_LASTING_WORDS}){_ENDS_CLAUSE}(?![^.!?]*\b(?:today|tonight|yesterday|last|this|again|just"
     rf"|as\s+a\s+(?:kid|child|baby|teen)|when\s+i\s+was|grew\s+out|went\s+away|gone)\b))"
     rf"|i\s+(?:often\s+|still\s+|also\s+|sometimes\s+)?get\s+(?=(?:really\s+|very\s+|bad\s+|awful\s+|terrible\s+)*"
     rf"(?:{_RECURRING}){_ENDS_CLAUSE}))"

@@ -40,9 +40,10 @@ _AVOID = re.compile(
     rf"(?:ever\s+)?"
     # talking and asking are about something ("talk to me like that" is no topic); one mentions a topic itself
     rf"(?:(?:talk|ask|chat|give\s+me\s+(?:advice|tips|lectures?)|lecture)(?:\s+(?:to\s+)?me)?\s+(?:about|on)"
-    rf"|bring\s+up|mention|discuss|comment\s+on(?=\s+my\s))"
-    # "please, no discussions about money" ("no onions please" is an order, not a topic: not read)
-    rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
+    rf"|bring\s+up|mention|discuss|comment\s+on(?=\s+my\s)|start\s+(?:on|with)(?=\s+(?:the|my)\s)"
+    rf"|go\s+(?:on\s+)?(?:telling|talking\s+to)\s+me\s+about)"
+    # "please, no discussions about money", "no talk of weight loss" ("no onions please" is an order: not read)
+    rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on|of)"
     rf"|let's\s+not\s+talk\s+about|(?:i'm|i\s+am|im)\s+not\s+(?:really\s+|very\s+)?comfortable\s+(?:talking\s+about|discussing)"
     rf"|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk|hearing|to\s+hear)\s+about"
     rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about"
@@ -55,14 +56,15 @@ _AVOID = re.compile(
     rf"(?P<y>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?:tips|advice|lectures?|suggestions))\b"
 )
 _INTEREST = re.compile(
-    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+(?:just\s+|really\s+)?want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to)"
-    rf"\s+(?:talk|chat|learn)\s+(?:about|more\s+about)\s+{phrase('x')}"
+    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+(?:just\s+|really\s+)?want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to"
+    rf"|(?:can|could)\s+you)"
+    rf"\s+(?:talk|chat|learn)\s+(?:(?<=talk\s)to\s+me\s+|(?<=chat\s)(?:to|with)\s+me\s+)?(?:about|more\s+about)\s+{phrase('x')}"
     # "I could talk about bees all day": a topic one loves (not "… all day but I won't")
     rf"|(?i:\bi\s+could\s+talk\s+about)\s+(?P<z>[\w\s'-]{{2,40}}?)\s+(?:all\s+day|for\s+hours|forever)\b"
     rf"(?![^.!?]*\b(?:but|disaster|won't|wont)\b)"
 )
 _DISLIKE = re.compile(
-    rf"(?i)(?:\bi\s+{_ADVERB}(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
+    rf"(?i)(?:(?:\bi\s+|^\W*){_ADVERB}(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
     rf"|{_I}{_ADVERB}(?P<verb>hate|dislike|detest|despise|can't\s+stand|cannot\s+stand|can’t\s+stand))\s+{phrase('x')}"
 )
 _LIKE = re.compile(rf"(?i)\bi\s+{_ADVERB}(?P<verb>love|like|enjoy|adore)\s+{phrase('x')}")
@@ -234,7 +236,7 @@ _IS_LIFE = re.compile(
 )
 _SOMEONE = re.compile(r"(?i)^(?:my|our|his|her|their|your|he|she|they|you|it|this|that|who|what)\b")
 _MY_FAVOURITE = re.compile(
-    rf"(?i)\bmy\s+(?:absolute\s+|all[-\s]time\s+|current\s+)?(?:favou?rite|fav|fave)\s+(?P<kind>[a-z][\w\s'-]{{1,30}}?)"
+    rf"(?i)(?:\bmy\s+|^\W*)(?:absolute\s+|all[-\s]time\s+|current\s+)?(?:favou?rite|fav|fave)\s+(?P<kind>[a-z][\w\s'-]{{1,30}}?)"
     rf"\s+(?:is|are|has\s+to\s+be|would\s+be)\s+{phrase('x')}"
 )
 _NOT_A_FAVOURITE = re.compile(

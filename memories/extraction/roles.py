@@ -30,7 +30,7 @@ _TITLE = rf"(?:{_TITLES}|[a-z]+(?:ologist|ician))"
 # "a terrible cook", "a good driver", "a total nerd": a judgement of oneself, not a job.
 _JUDGED = (
     r"(?!(?:good|bad|terrible|great|awful|decent|lousy|amazing|horrible|excellent|better|worse|best|worst|natural"
-    r"|born|wannabe|aspiring|failed|frustrated|hopeless|total|complete|proper|real|big|huge|massive|typical|shit"
+    r"|born|wannabe|aspiring|failed|frustrated|hopeless|total|complete|proper|real|big|huge|massive|typical|shit|smooth"
     r"|crap|poor|rubbish|useless|pretty|fantastic|brilliant)\b)"
 )
 ROLE = rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]|['’]s\b|\s+fans?\b))"

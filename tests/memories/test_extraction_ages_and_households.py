@@ -245,3 +245,121 @@ def test_someone_elses_named_thing_is_no_relative(message: str) -> None:
 )
 def test_a_pets_age_said_after_its_name(message: str, age: str) -> None:
     assert age in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected", "person"),
+    [
+        ("I have a girlfriend now. Her name is Solveig.", "Girlfriend's name is Solveig", ("Solveig", "girlfriend")),
+        ("my boss is actually so nice. her name is Jiyoon", "Boss's name is Jiyoon", ("Jiyoon", "boss")),
+        ("i got the hamster. her name is Mandu.", "Has a hamster named Mandu", None),
+        ("we got a puppy!! his name is Bruno", "Has a dog named Bruno", None),
+    ],
+)
+def test_someone_named_by_a_pronoun_after_being_mentioned(
+    message: str, expected: str, person: tuple[str, str] | None
+) -> None:
+    assert expected in _facts(message)
+    if person:
+        assert person in _people(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "I have a brother. Her name is Ana.",  # "her" is no brother
+        "I love the new teacher. Her name is Mrs Patel",  # a title, the surname after it
+        "my mum called. My sister was there. Then the dog barked. Its name is Rex",  # not got: someone's dog
+    ],
+)
+def test_a_pronoun_that_cannot_be_the_one_mentioned_names_nobody(message: str) -> None:
+    assert not any("name is" in fact or "named" in fact for fact in _facts(message))
+
+
+def test_a_pet_named_later_in_its_sentence_is_not_also_unnamed() -> None:
+    facts = _facts("we got a dog last month, a rescue greyhound called Biscuit. she is so skinny")
+    assert "Has a dog" not in facts
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I look after my wife June. She has Alzheimer's, diagnosed 2020.", "June has Alzheimer's"),
+        ("My son Daniel is an engineer. He lives in Bristol.", "Daniel lives in Bristol"),
+        ("My dog Rex is old. He is 14.", "Rex is 14"),
+    ],
+)
+def test_a_pronoun_opening_a_sentence_is_the_one_person_just_named(message: str, expected: str) -> None:
+    assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My brother Tom called. She is a nurse.",  # "she" is not Tom
+        "I met my friend Ana and my sister Eva. She is a nurse.",  # two she could be
+    ],
+)
+def test_a_pronoun_that_could_be_no_one_or_several_stays_unread(message: str) -> None:
+    assert not any("nurse" in fact for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("bro im a crane operator, 40 floors up most days", "Is a crane operator"),
+        ("I'm an air traffic controller", "Is an air traffic controller"),
+        ("Felix proposed last night on the beach", "Is engaged to Felix"),
+        ("Dev proposed on our anniversary", "Is engaged to Dev"),
+        ("Our son Mike lives up in Denver.", "Mike lives in Denver"),
+        ("have adhd so school is actual torture", "Has adhd"),
+        ("got asthma since i was a kid", "Has asthma"),
+    ],
+)
+def test_plain_statements_of_work_engagement_home_and_health(message: str, expected: str) -> None:
+    assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Tom proposed a new schedule",
+        "Tom proposed to Sarah yesterday",
+        "I'm a smooth operator lol",
+        "have a cold today",
+    ],
+)
+def test_what_only_looks_like_work_an_engagement_or_a_condition(message: str) -> None:
+    assert not any(fact.startswith(("Is engaged", "Is a smooth", "Has a cold")) for fact in _facts(message))
+
+
+def _preferences(message: str) -> list[tuple[str, str]]:
+    said = extract(message, role="user").candidates
+    return [(c.content, c.metadata.get("polarity", "")) for c in said if c.memory_type == "preference"]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Don't really like beer at all actually, I prefer wine", ("Doesn't like beer", "negative")),
+        (
+            "fav food is a chippy tea. curry chips and a battered sausage",
+            ("Favourite food is a chippy tea", "positive"),
+        ),
+        ("Can you talk to me about books? Anything that isn't babies.", ("Wants to talk about books", "interest")),
+        ("Don't go telling me about care homes.", ("Doesn't want to talk about care homes", "avoid")),
+        ("Please, no talk of weight loss with me.", ("Doesn't want to talk about weight loss", "avoid")),
+        ("pls don't start with the whaling debate", ("Doesn't want to talk about the whaling debate", "avoid")),
+    ],
+)
+def test_tastes_and_boundaries_said_without_the_i(message: str, expected: tuple[str, str]) -> None:
+    assert expected in _preferences(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["Don't like it? leave", "favourite thing about you is your patience", "Don't love that for you",
+     "can you talk to me like a friend"],
+)  # fmt: skip
+def test_reactions_and_requests_that_only_look_like_tastes(message: str) -> None:
+    assert _preferences(message) == []

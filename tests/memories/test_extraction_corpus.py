@@ -162,16 +162,16 @@ HELDOUT2_FLOORS = {
 # R 0.506, mood 0.523. Floors: the pass's end figures rounded down.
 DEV4_FLOORS = {
     ("memories", "fact", "precision"): 0.93,
-    ("memories", "fact", "recall"): 0.43,
-    ("memories", "preference", "precision"): 0.91,
-    ("memories", "preference", "recall"): 0.50,
-    ("entities", "all", "precision"): 0.88,
-    ("entities", "all", "recall"): 0.46,
+    ("memories", "fact", "recall"): 0.48,
+    ("memories", "preference", "precision"): 0.93,
+    ("memories", "preference", "recall"): 0.64,
+    ("entities", "all", "precision"): 0.89,
+    ("entities", "all", "recall"): 0.51,
     ("mood", "keywords", "accuracy"): 0.64,
 }
 HELDOUT3_FLOORS = {
     ("memories", "fact", "precision"): 0.91,
-    ("memories", "fact", "recall"): 0.42,
+    ("memories", "fact", "recall"): 0.43,
     ("memories", "preference", "precision"): 0.89,
     ("memories", "preference", "recall"): 0.48,
     ("entities", "all", "precision"): 0.92,

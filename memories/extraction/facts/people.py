@@ -61,7 +61,7 @@ _TO_A_PLACE = r"(?=\s+(?-i:[A-Z])(?![\w'-]*\s+(?i:for|until|till)\b))"
 _RELATIVE = rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)"
 _RELATION_FACT = re.compile(
     rf"{_RELATIVE}\s+"
-    rf"(?P<verb>(?i:lives\s+in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
+    rf"(?P<verb>(?i:lives\s+(?:(?:up|over|down|out)\s+)?in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
     rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
     # "my son has asthma", "my mum has type 2 diabetes": a condition, said without an article
@@ -238,7 +238,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
     found = []
     for match in _RELATION_FACT.finditer(sentence):
         who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
-        verb = " ".join(match.group("verb").lower().split())
+        verb = re.sub(r"^lives (?:up|over|down|out) in", "lives in", " ".join(match.group("verb").lower().split()))
         # a place or employer is a name (cut before "last year"); a role or a course is a phrase
         value = (
             value_phrase(match.group("x"), max_words=6)
