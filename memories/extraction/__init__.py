@@ -47,7 +47,7 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
             + languages.mentions(sentence)
         )  # fmt: skip
         mentions.extend(found)
-        sentence = known.pronoun_as_named(sentence, last)
+        sentence = known.pronoun_as_named(sentence, last, said[i - 1] if i else "")
         if introduced:
             said[i], opened = known.as_first_said(sentence, introduced)
             openings += opened

@@ -270,21 +270,25 @@ _NUMBER_WORDS = {number: word for word, number in _NUMBERS.items() if word not i
 
 def named_in_another_sentence(message: str) -> list[Candidate]:
     """'we got a puppy!! his name is Bruno', 'I have a girlfriend now. Her name is Solveig', 'my boss is so nice. her
-    name is Jiyoon': the one of the sentence before (or earlier in the same one) named by a pronoun — the last
-    relative or pet said before it, unnamed, whom the pronoun can be ("her" is no brother)."""
+    name is Jiyoon': who the sentence before (or earlier in the same one) said the contact has, named by a pronoun.
+    What they got or have is read first ("I got a cat for my sister. Her name is Luna" names the cat); else the one
+    relative they call "my …", if only one was said; and the pronoun must be able to be them ("her" is no brother).
+    Not what someone else has ("My neighbour got a puppy", "my friend's daughter"), nor whom they met ("I met a girl
+    at the bar. Her name is Jess")."""
     named = _NAMED_LATER.search(message)
     if named is None:
         return []
-    said = [m for m in _SAID_BEFORE.finditer(message, max(0, named.start() - 160), named.start())]
-    if not said or re.search(r"[.!?]\s.*[.!?]\s", message[said[-1].end() : named.start()]):
-        return []  # nobody, or two sentences away
-    mentioned = said[-1]
-    sentence_start = max(message.rfind(end, 0, mentioned.start()) for end in (". ", "! ", "? ")) + 1
-    if not mentioned.group(0).lower().startswith(("my ", "our ")) and not _I_OR_WE.search(
-        message, sentence_start, mentioned.start()
-    ):
-        return []  # "My neighbour got a puppy. Her name is Lucy.": theirs, not the contact's
-    kind, name = mentioned.group("kind").lower(), named.group("name")
+    window = max(0, named.start() - 160)
+    before = message[window : named.start()]
+    if re.search(r"[.!?]\s.*[.!?]\s", before):
+        before = before[before.rfind(". ") + 1 :]  # the sentence before and this one only
+    got = list(_ACQUIRED.finditer(before))
+    mine = list(_MY_RELATIVE.finditer(before))
+    # "my boss is so nice. her name is…": the only one said ("My neighbour got a puppy. Her name is…" may be the puppy)
+    said = got[-1] if got else (mine[0] if len(mine) == 1 and len(_ANYONE.findall(before)) == 1 else None)
+    if said is None:
+        return []
+    kind, name = said.group("kind").lower().split()[-1], named.group("name")  # "baby girl": a girl, a daughter
     if name.lower() in STOPWORDS | _TITLES or not _pronoun_fits(named.group(0), kind):
         return []
     if kind in _PETS or kind in _RELATIVES:
@@ -302,13 +306,26 @@ def named_in_another_sentence(message: str) -> list[Candidate]:
     return [Candidate(FACT, f"{mention.metadata['relation'].capitalize()}'s name is {name}", entities=(mention,))]
 
 
-# Who a later pronoun may name: a relative or a pet said with "a", "my", "our", or "the" when one got it ("i got the
-# hamster"; not "the dog next door barked").
-_SAID_BEFORE = re.compile(
-    rf"(?i)(?:\b(?:a|an|my|our)|(?<=got\s)the|(?<=adopted\s)the|(?<=rescued\s)the|(?<=bought\s)the)\s+(?:new\s+|little\s+|baby\s+|beautiful\s+|lovely\s+)?"
-    rf"(?P<kind>{_KINDS}|{_RELATION_WORDS})\b(?!\s+(?:named|called)\b|\s+(?-i:[A-Z]))"
+# What the contact got or has: a pet, a child, a partner ("we adopted a kitten", "i got the hamster", "I have a
+# girlfriend now"; not "I don't have a boyfriend", "I met a girl", "I'm dog sitting a puppy").
+_PARTNERS = alternation(("girlfriend", "boyfriend", "partner", "fiance", "fiancé", "fiancee", "fiancée", "husband",
+                         "wife", "gf", "bf"))  # fmt: skip
+_ACQUIRED = re.compile(
+    rf"(?i)\b(?:i|we)(?:['’]ve|\s+have|\s+just|\s+finally|\s+now)?\s+"
+    rf"(?:got|adopted|rescued|have|bought|brought\s+home|welcomed|had|picked\s+up|took\s+in)\s+"
+    rf"(?:a|an|our|my|the)\s+(?:new\s+)?(?:little\s+|beautiful\s+|lovely\s+)?"
+    rf"(?P<kind>baby\s+(?:girl|boy)|(?!(?:girl|boy|kid|baby|child)s?\b)(?:{_KINDS})|{_PARTNERS})\b"
 )
-_I_OR_WE = re.compile(r"(?i)\b(?:i|we|i['’]ve|we['’]ve|i['’]m|im)\b")
+# Anyone or any animal a pronoun could name: "a puppy", "my neighbour", "the girl", "his wife"
+_ANYONE = re.compile(
+    rf"(?i)\b(?:a|an|the|my|our|his|her|their|your)\s+(?:\w+\s+)?(?:{_KINDS}|{_RELATION_WORDS}|guy|man|woman|lady"
+    r"|person|someone)\b"
+)
+# One of the contact's own, by relation: "my boss", "our son" (not "my friend's daughter").
+_MY_RELATIVE = re.compile(
+    rf"(?i)\b(?:my|our)\s+(?:new\s+|little\s+|baby\s+|lovely\s+)?(?P<kind>{_KINDS}|{_RELATION_WORDS})\b"
+    r"(?!['’]s|\s+(?:named|called)\b|\s+(?-i:[A-Z]))"
+)
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "madam"})  # "Her name is Mrs Patel": a surname follows
 _FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother",
                      "granddaughter", "stepmother", "stepdaughter", "stepsister", "mother-in-law", "sister-in-law",
@@ -395,7 +412,8 @@ def their_role(sentence: str) -> list[Candidate]:
 _PROPOSED = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})\s+(?i:(?:just\s+|finally\s+)?proposed)(?:(?i:\s+to\s+me)\b|(?=\s*[!.,]|\s*$)"
     # ... or says when: "Felix proposed last night on the beach" (not "Tom proposed a new schedule")
-    r"|(?=\s+(?i:last\s+night|yesterday|today|tonight|this\s+(?:morning|evening|weekend)|on\s+(?:our|my)\s+\w+)\b))"
+    r"|(?=\s+(?i:last\s+night|yesterday|today|tonight|this\s+(?:morning|evening|weekend)|on\s+(?:our|my)\s+\w+)"
+    r"(?:\s*(?:$|[.!,;]|\s+(?i:on|at|in)\s)|\s+(?i:on|at|in)\s)))"  # "… yesterday that we split the bill" is a plan
     # "Kit and I got engaged", "Sam and I are engaged now": the one named is the fiancé(e)
     rf"|(?<![\w'’-])(?P<both>{_NAME})\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:got|are|'re)\s+engaged)\b"
     r"(?!\s+(?i:in|with)\s+[a-z])"  # "engaged in a project" is busy; "engaged in Lisbon" is not

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
+from memories.extraction.text import alternation
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
@@ -53,7 +54,15 @@ def as_first_said(sentence: str, people: Mapping[str, str]) -> tuple[str, list[s
 # "I look after my wife June. She has Alzheimer's": a sentence opening with a pronoun and what is said of its subject
 _OPENING_PRONOUN = re.compile(
     r"^(?P<pronoun>She|He|she|he)(?=\s+(?:is|has|was|lives|works|teaches|studies|just|got)\b|['’]s\s)"
+    r"(?!\s+is\s+(?:now\s+)?my\b|['’]s\s+(?:now\s+)?my\b)"  # "He's my boyfriend now": who they are to the speaker
 )
+_WORDS_FOR_SOMEONE = alternation([*RELATIONS, *PET_SPECIES, "girl", "boy", "guy", "man", "woman", "lady", "kid", "baby",
+                                  "person", "someone", "bloke", "dude"])  # fmt: skip
+# Anyone else the sentence before could have meant: "a girl", "his sister", "Priya's dad", a second "my …"
+_SOMEONE_ELSE = re.compile(
+    rf"(?i)\b(?:a|an|the|his|her|their|your|(?-i:[A-Z])\w+['’]s)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b"
+)
+_MY_SOMEONE = re.compile(rf"(?i)\b(?:my|our)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
 _FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother",
                      "granddaughter", "stepmother", "stepdaughter", "stepsister", "mother-in-law", "sister-in-law",
                      "daughter-in-law"})  # fmt: skip
@@ -62,12 +71,15 @@ _MALE = frozenset({"father", "brother", "son", "husband", "boyfriend", "fiance",
                    "son-in-law"})  # fmt: skip
 
 
-def pronoun_as_named(sentence: str, before: Mapping[str, str]) -> str:
-    """``sentence`` with the pronoun opening it read as the one person the sentence before named (``before``: name →
-    relation), when there was one and the pronoun can be them ("she" is no brother): "She has Alzheimer's" after "I
-    look after my wife June" is "June has Alzheimer's"."""
+def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) -> str:
+    """``sentence`` with the pronoun opening it read as the one person the sentence before (``previous``) named
+    (``before``: name → relation), when it spoke of no one else and the pronoun can be them ("she" is no brother):
+    "She has Alzheimer's" after "I look after my wife June" is "June has Alzheimer's"; not after "My friend Jake met a
+    girl", "My colleague Raj has a daughter" or "My friend Priya's dad is in hospital"."""
     opening = _OPENING_PRONOUN.match(sentence)
     if opening is None or len(before) != 1:
+        return sentence
+    if _SOMEONE_ELSE.search(previous) or len(_MY_SOMEONE.findall(previous)) > 1:
         return sentence
     ((name, relation),) = before.items()
     female = opening.group("pronoun").lower() == "she"

@@ -46,7 +46,9 @@ _CONDITION = re.compile(
     # "i got asthma" (not "i got a cold", "i got covid last week": what passes is _PASSING's), "I get migraines"
     # the condition ends its clause ("i got arthritis cream for my nan", "I get migraines jokes" are things)
     # … and "have adhd so school is torture", "got asthma since i was a kid": the "I" left out opening the sentence
-    rf"|(?:i\s+got|^\W*(?:also\s+|still\s+)?(?:have|got))\s+"
+    # (not someone else's: "have epilepsy in the family", "Got arthritis, my poor old dog", "…, she said it about Tom")
+    rf"|(?:i\s+got|^\W*(?:also\s+|still\s+)?(?:have|got)(?![^.!?]*\b(?:family|sides?|runs\s+in|my\s+(?:poor|old|\w+\s+(?:did|does|has|had))"
+    rf"|not\s+me|she|he|they|his|her)\b))\s+"
     rf"(?=(?:{_LASTING_WORDS}){_ENDS_CLAUSE}(?![^.!?]*\b(?:today|tonight|yesterday|last|this|again|just"
     rf"|as\s+a\s+(?:kid|child|baby|teen)|when\s+i\s+was|grew\s+out|went\s+away|gone)\b))"
     rf"|i\s+(?:often\s+|still\s+|also\s+|sometimes\s+)?get\s+(?=(?:really\s+|very\s+|bad\s+|awful\s+|terrible\s+)*"

@@ -40,10 +40,11 @@ _AVOID = re.compile(
     rf"(?:ever\s+)?"
     # talking and asking are about something ("talk to me like that" is no topic); one mentions a topic itself
     rf"(?:(?:talk|ask|chat|give\s+me\s+(?:advice|tips|lectures?)|lecture)(?:\s+(?:to\s+)?me)?\s+(?:about|on)"
-    rf"|bring\s+up|mention|discuss|comment\s+on(?=\s+my\s)|start\s+(?:on|with)(?=\s+(?:the|my)\s)"
-    rf"|go\s+(?:on\s+)?(?:telling|talking\s+to)\s+me\s+about)"
-    # "please, no discussions about money", "no talk of weight loss" ("no onions please" is an order: not read)
-    rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on|of)"
+    rf"|bring\s+up|mention|discuss|comment\s+on(?=\s+my\s)|go\s+(?:on\s+)?(?:telling|talking\s+to)\s+me\s+about)"
+    # "please, no discussions about money" ("no onions please" is an order: not read); "no talk of weight loss"
+    # asked, opening the sentence or after "please" (not "there was no talk of a raise")
+    rf"|\bno\s+(?:more\s+)?(?:discussions?|talk|talking|chat|questions?)\s+(?:about|on)"
+    rf"|(?:^|\b(?:please|pls|plz)\W+)no\s+(?:more\s+)?(?:talk|talking|chat)\s+of"
     rf"|let's\s+not\s+talk\s+about|(?:i'm|i\s+am|im)\s+not\s+(?:really\s+|very\s+)?comfortable\s+(?:talking\s+about|discussing)"
     rf"|i\s+{_NEG}\s+{_ADVERB}(?:like|want|enjoy)\s+(?:talking|to\s+talk|hearing|to\s+hear)\s+about"
     rf"|i\s+(?:hate|can't\s+stand|avoid)\s+(?:talking|discussing)\s+about"
@@ -56,15 +57,16 @@ _AVOID = re.compile(
     rf"(?P<y>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?\s+(?:tips|advice|lectures?|suggestions))\b"
 )
 _INTEREST = re.compile(
-    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+(?:just\s+|really\s+)?want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to"
-    rf"|(?:can|could)\s+you)"
-    rf"\s+(?:talk|chat|learn)\s+(?:(?<=talk\s)to\s+me\s+|(?<=chat\s)(?:to|with)\s+me\s+)?(?:about|more\s+about)\s+{phrase('x')}"
+    rf"(?i)\b(?:can\s+we|could\s+we|let's|lets|i\s+(?:just\s+|really\s+)?want\s+to|i'd\s+love\s+to|i\s+would\s+love\s+to)"
+    rf"\s+(?:talk|chat|learn)\s+(?:about|more\s+about)\s+{phrase('x')}"
     # "I could talk about bees all day": a topic one loves (not "… all day but I won't")
     rf"|(?i:\bi\s+could\s+talk\s+about)\s+(?P<z>[\w\s'-]{{2,40}}?)\s+(?:all\s+day|for\s+hours|forever)\b"
     rf"(?![^.!?]*\b(?:but|disaster|won't|wont)\b)"
 )
 _DISLIKE = re.compile(
-    rf"(?i)(?:(?:\bi\s+|^\W*){_ADVERB}(?P<neg>{_NEG})\s+{_ADVERB}(?:like|love|enjoy|care\s+for)"
+    # the "I" left out only before "really": "Don't really like beer" (not "Don't like my post", "Never love a man…")
+    rf"(?i)(?:(?:\bi\s+{_ADVERB}|^\W*(?=(?:don't|dont|don’t|do\s+not)\s+really\b))(?P<neg>{_NEG})\s+{_ADVERB}"
+    rf"(?:like|love|enjoy|care\s+for)"
     rf"|{_I}{_ADVERB}(?P<verb>hate|dislike|detest|despise|can't\s+stand|cannot\s+stand|can’t\s+stand))\s+{phrase('x')}"
 )
 _LIKE = re.compile(rf"(?i)\bi\s+{_ADVERB}(?P<verb>love|like|enjoy|adore)\s+{phrase('x')}")
@@ -236,7 +238,10 @@ _IS_LIFE = re.compile(
 )
 _SOMEONE = re.compile(r"(?i)^(?:my|our|his|her|their|your|he|she|they|you|it|this|that|who|what)\b")
 _MY_FAVOURITE = re.compile(
-    rf"(?i)(?:\bmy\s+|^\W*)(?:absolute\s+|all[-\s]time\s+|current\s+)?(?:favou?rite|fav|fave)\s+(?P<kind>[a-z][\w\s'-]{{1,30}}?)"
+    # "fav food is…" without the "my": a kind of thing one has a favourite of (not "Favourite part is when he dies")
+    rf"(?i)(?:\bmy\s+|^\W*(?=(?:favou?rite|fav|fave)\s+(?:food|colou?r|movie|film|band|song|book|show|drink|sport|team"
+    rf"|game|singer|artist|season|dish|meal|snack|animal|flower|author|series|album|place|city|holiday)\s+is\b))"
+    rf"(?:absolute\s+|all[-\s]time\s+|current\s+)?(?:favou?rite|fav|fave)\s+(?P<kind>[a-z][\w\s'-]{{1,30}}?)"
     rf"\s+(?:is|are|has\s+to\s+be|would\s+be)\s+{phrase('x')}"
 )
 _NOT_A_FAVOURITE = re.compile(
@@ -338,6 +343,8 @@ def like_preferences(sentence: str) -> list[Candidate]:
         kind, what = " ".join(match.group("kind").lower().split()), _object(match.group("x"))
         if set(kind.split()) & {"and", "but", "or", "is", "are"}:
             continue  # "my all-time favourite and pizza is my second": not a kind of thing
+        if _NOT_ONE_S_OWN.search(sentence):
+            continue  # "Favourite food is sushi apparently": someone else's, reported
         if what and not sentence.rstrip().endswith("?") and not _NOT_A_FAVOURITE.match(what):
             found.append(_favourite(kind, what))
     for match in _DONT_EAT.finditer(sentence):

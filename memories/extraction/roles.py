@@ -33,7 +33,11 @@ _JUDGED = (
     r"|born|wannabe|aspiring|failed|frustrated|hopeless|total|complete|proper|real|big|huge|massive|typical|shit|smooth"
     r"|crap|poor|rubbish|useless|pretty|fantastic|brilliant)\b)"
 )
-ROLE = rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)(?![\w-]|['’]s\b|\s+fans?\b))"
+# ... and the word ends the phrase: "a fan", "an operator person", "a nurse kind of guy" are something else
+ROLE = (
+    rf"(?P<role>(?i:{_JUDGED}(?:{_MODIFIER}){{0,4}}?{_TITLE}(?:[\s-]+{_TITLE})*s?)"
+    r"(?![\w-]|['’]s\b|\s+(?i:fans?|person|people|kind|type|sort|guy|gal|girl|jar)\b))"
+)
 _PROPER = r"(?:the\s+)?[A-Z][\w&'.-]*(?:\s+(?:of\s+|de\s+|&\s+)?[A-Z][\w&'.-]*){0,3}"
 # A title with what it heads: "head of marketing", "principal of a girls' school", "VP of engineering" — up to five
 # words after "of", to where a workplace or a town is said or the clause ends ("head of sales and I love it"); not one's

@@ -24,7 +24,7 @@ LATIN_LOWER = "a-zß-öø-ÿ"
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?\n])\s+|\n+")
 _TRAILING_FILLER = re.compile(
     r"(?:\s+(?:so much|very much|that much|a lot|a ton|too|as well|though|anyway|lol|haha|really|honestly|tbh"
-    r"|by the way|btw|ok|okay|pls|plz|please|thanks|thx|lmao|at all|actually"
+    r"|by the way|btw|ok|okay|pls|plz|please|thanks|thx|lmao|at all|(?-i:actually)"  # not "Love Actually"
     # the listener, not part of the value: "don't bring up politics with me"
     r"|with me|around me|in front of me))+$",
     re.IGNORECASE,

@@ -125,11 +125,11 @@ JOB_TITLES = {
     "printmaker", "cpa", "rn", "emt", "trucker", "signalman", "fireman", "policeman", "policewoman", "cop",
     "lorry driver", "electrician", "labourer", "laborer", "roofer", "plasterer", "bricklayer", "locksmith",
     "seamstress", "jeweller", "jeweler", "potter", "weaver", "runner", "cyclist", "swimmer", "boxer",
-    # trades named by what is worked ("a crane operator", "an air traffic controller", "a flight attendant")
-    "operator", "foreman", "conductor", "dispatcher", "controller", "porter", "fitter", "joiner", "tiler",
-    "decorator", "groomer", "lifeguard", "ranger", "steward", "stewardess", "attendant", "chauffeur", "aide",
-    "orderly", "mortician", "undertaker", "maid", "mason", "shepherd", "beekeeper", "grocer", "vendor", "handyman",
-    "tester", "shopkeeper", "storekeeper", "picker", "packer",
+    # trades named by what is worked ("a crane operator", "an air traffic controller", "a flight attendant"); not
+    # the words that are also an adjective or a habit ("orderly", "fitter", "packer", "picker", "controller")
+    "operator", "foreman", "dispatcher", "air traffic controller", "porter", "joiner", "tiler", "decorator",
+    "groomer", "lifeguard", "stewardess", "flight attendant", "chauffeur", "mortician", "undertaker", "shepherd",
+    "beekeeper", "grocer", "handyman", "shopkeeper", "storekeeper",
 }  # fmt: skip
 
 # "I'm a …" that says who one is (jobs are JOB_TITLES).

@@ -161,12 +161,12 @@ HELDOUT2_FLOORS = {
 # entities P 0.885 R 0.445, mood 0.647; heldout3 facts P 0.926 R 0.412, preferences P 0.895 R 0.486, entities P 0.926
 # R 0.506, mood 0.523. Floors: the pass's end figures rounded down.
 DEV4_FLOORS = {
-    ("memories", "fact", "precision"): 0.93,
+    ("memories", "fact", "precision"): 0.94,
     ("memories", "fact", "recall"): 0.48,
-    ("memories", "preference", "precision"): 0.93,
-    ("memories", "preference", "recall"): 0.64,
-    ("entities", "all", "precision"): 0.89,
-    ("entities", "all", "recall"): 0.51,
+    ("memories", "preference", "precision"): 0.92,
+    ("memories", "preference", "recall"): 0.59,
+    ("entities", "all", "precision"): 0.90,
+    ("entities", "all", "recall"): 0.50,
     ("mood", "keywords", "accuracy"): 0.64,
 }
 HELDOUT3_FLOORS = {
