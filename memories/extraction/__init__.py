@@ -47,12 +47,12 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
             + languages.mentions(sentence)
         )  # fmt: skip
         mentions.extend(found)
-        sentence = known.pronoun_as_named(sentence, last, said[i - 1] if i else "")
+        said[i] = sentence = known.pronoun_as_named(sentence, last, said[i - 1] if i else "")
         if introduced:
             said[i], opened = known.as_first_said(sentence, introduced)
             openings += opened
-        last = _named(found)
-        introduced = {**last, **introduced}
+        last = {**_named(found), **_unnamed(found)}
+        introduced = {**_named(found), **introduced}
     statements = [part for sentence in said if (part := stated(sentence).strip())]
     for sentence in statements:
         for rule in _RULES:
@@ -87,6 +87,16 @@ def _named(mentions: list[EntityMention]) -> dict[str, str]:
         for m in mentions
         if m.entity_type in {"person", "pet"} and is_named(m)
         and (relation := m.metadata.get("relation") or m.metadata.get("species"))
+    }  # fmt: skip
+
+
+def _unnamed(mentions: list[EntityMention]) -> dict[str, str]:
+    """How to say each unnamed relative ``mentions`` holds → relation: "my mother-in-law" → "mother-in-law"."""
+    return {
+        alias: m.metadata["relation"]
+        for m in mentions
+        if m.entity_type == "person" and not is_named(m) and m.metadata.get("relation")
+        and (alias := next((a for a in m.aliases if a.startswith("my ")), ""))
     }  # fmt: skip
 
 

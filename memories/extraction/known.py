@@ -72,10 +72,11 @@ _MALE = frozenset({"father", "brother", "son", "husband", "boyfriend", "fiance",
 
 
 def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) -> str:
-    """``sentence`` with the pronoun opening it read as the one person the sentence before (``previous``) named
-    (``before``: name → relation), when it spoke of no one else and the pronoun can be them ("she" is no brother):
-    "She has Alzheimer's" after "I look after my wife June" is "June has Alzheimer's"; not after "My friend Jake met a
-    girl", "My colleague Raj has a daughter" or "My friend Priya's dad is in hospital"."""
+    """``sentence`` with the pronoun opening it read as the one person the sentence before (``previous``) spoke of
+    (``before``: their name, or "my <relation>" when unnamed → relation), when it spoke of no one else and the pronoun
+    can be them ("she" is no brother): "She has Alzheimer's" after "I look after my wife June" is "June has
+    Alzheimer's", "She is 78" after "My mother-in-law is staying with us" is "my mother-in-law is 78"; not after "My
+    friend Jake met a girl", "My colleague Raj has a daughter" or "My friend Priya's dad is in hospital"."""
     opening = _OPENING_PRONOUN.match(sentence)
     if opening is None or len(before) != 1:
         return sentence

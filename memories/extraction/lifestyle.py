@@ -37,7 +37,7 @@ _CONDITION = re.compile(
     rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?"
     rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with"
     rf"|(?:got|was|(?:have|['’]ve)\s+been)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?diagnosed\s+with)\s+"
-    rf"|{I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+"
+    rf"|{I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from|having)\s+(?=(?:{_LASTING_WORDS})\b)"
     # "they diagnosed me with…", "Diagnosed with ADHD at 34": a diagnosis given to the speaker (not "my son was
     # diagnosed with…", "Tom, diagnosed with…")
     rf"|(?:\b(?:they|doctors?|docs?|he|she|gp)\s+(?:just\s+|finally\s+)?diagnosed\s+me\s+with"
@@ -79,6 +79,7 @@ _MEDICATION = re.compile(
     # without the "I", only a medicine named ("…, taking antibiotics" may be this week's)
     rf"|(?:^|,|\band)\s*(?:on|take|taking)\s+(?P<named>{_NAMED_MEDICATION})\b"
 )
+_TAKEN_FOR = re.compile(rf"(?i)\b(?:{_MEDICATION_WORDS}|meds|pills|tablets|inhalers?)\b")
 _PUT_ON = re.compile(r"(?i)\b(?:put|started|switched)\s+me\b")
 _ANOTHER_MEDICATION = re.compile(rf"(?i)(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)(?P<named>{_NAMED_MEDICATION})\b")
 # "I'm celiac", "type 2 diabetic, on metformin", "lactose intolerant btw": a condition said as what one is, by the
@@ -100,8 +101,11 @@ _GONE = re.compile(
 _COUNTED = re.compile(r"(?i)(?:condition|disc|disorder|problem|murmur|defect)$")
 _MY_CONDITION = re.compile(
     rf"(?i)\bmy\s+(?P<x>{alternation(CONDITIONS - _PASSING)})(?![\w-])\s+"
-    rf"(?:is|are|has|have|was|were|keeps|kicks|kicked|flares|flared|gets|got|acts|acted|been|always|makes|made"
-    rf"|meds|medication|medicine|inhaler|appointment|doctor|nurse|specialist|flare|attacks?|episodes?|symptoms?)\b"
+    rf"(?:is|are|has|have|was|were|keeps|kicks|kicked|flares|flared|gets|got|acts|acted|been|always|makes|made|kills"
+    rf"|ruins|means|meds|medication|medicine|inhaler|appointment|doctor|nurse|specialist|flare|attacks?|episodes?"
+    rf"|symptoms?)\b"
+    # what one takes for it: "the vyvanse for my ADHD", "sertraline for my anxiety"
+    rf"|(?<=for\s)my\s+(?P<y>{alternation(CONDITIONS - _PASSING)})(?=\s*(?:$|[.,;!)]|\s+(?:and|but|so|kills|ruins)\b))"
 )
 # "… said ulcer unlikely", "… stroke risk is low": what a doctor ruled out
 _RULED_OUT = re.compile(r"(?i)\W*(?:is\s+)?(?:unlikely|not\s+likely|risk|ruled\s+out|is\s+not|negative|is\s+low)\b")
@@ -222,9 +226,12 @@ def health_conditions(sentence: str) -> list[Candidate]:
         for medicine in medicines:
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
     for match in _MY_CONDITION.finditer(sentence):
-        if _GONE.match(sentence, match.end("x")):
+        group = "x" if match.group("x") else "y"
+        if _GONE.match(sentence, match.end(group)):
             continue
-        said = match.group("x")
+        if group == "y" and not _TAKEN_FOR.search(sentence, 0, match.start()):
+            continue  # "for my ADHD" after a medicine only: "I take yoga for my back pain" says nothing lasting
+        said = match.group(group)
         condition = said if said.isupper() else said.lower()  # "ADHD" as said, "Asthma" as a word
         condition = f"a {condition}" if _COUNTED.search(condition) else condition
         found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",

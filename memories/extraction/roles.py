@@ -279,9 +279,14 @@ def role_facts(sentence: str) -> list[Candidate]:
     elif found:  # "I am a retired dentist, 71 years old, living in Fort Lee": what follows a role held now
         said = next((m for pattern, verb in _SAID if verb == "Is" and (m := pattern.search(sentence))), None)
         found += _introduction(sentence[said.end() :], trailing=True) if said else []
+    elif (aged := _AGED_THEN.search(sentence)) is not None:  # "I am 38, from Homs in Syria, living in Sheffield"
+        found += [c for c in _introduction(sentence[aged.end() :], trailing=True) if c.slot != "age"]
     else:
         found += _introduction(sentence, verbless=True)
     return found
+
+
+_AGED_THEN = re.compile(r"(?i)\b(?:i\s+am|i['’]m|im)\s+\d{2,3}(?:\s+years?(?:\s+old)?)?\s*,")
 
 
 def _the_fullest(found: list[Candidate]) -> list[Candidate]:

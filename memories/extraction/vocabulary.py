@@ -217,7 +217,7 @@ MEDICATIONS = {
     "trazodone", "amitriptyline", "nortriptyline", "cymbalta", "effexor", "elvanse", "strattera", "atomoxetine",
     "guanfacine", "spironolactone", "finasteride", "isotretinoin", "accutane", "estradiol", "progesterone",
     "buprenorphine", "suboxone", "naltrexone", "antabuse", "allopurinol", "furosemide", "aspirin", "paroxetine",
-    "eutirox", "metformina", "levotiroxina",
+    "eutirox", "metformina", "levotiroxina", "hydroxyurea", "folic acid",
     "blood thinners", "beta blockers", "antidepressants", "antibiotics", "meds", "medication", "the pill",
     "birth control", "chemo", "chemotherapy", "dialysis", "hrt", "testosterone", "estrogen", "oestrogen", "prep",
     "methadone", "inhalers", "an inhaler", "steroids", "antipsychotics", "mood stabilisers", "mood stabilizers",

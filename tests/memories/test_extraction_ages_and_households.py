@@ -413,3 +413,53 @@ def test_a_pronoun_after_someone_else_was_mentioned_is_not_the_named_one(message
 )  # fmt: skip
 def test_what_only_looks_like_a_job_an_engagement_or_ones_own_condition(message: str) -> None:
     assert not any(fact.startswith(("Is a", "Is an", "Is engaged", "Has ")) for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("hiya im keeley im 15 from hull and my mum said i should stop", {"Name is Keeley", "Is 15 years old"}),
+        ("hiya I'm Jo, 30", {"Name is Jo", "Is 30 years old"}),  # "hiya" is a greeting, not "hi" and a word
+        ("Good morning. Myself Meenakshi Sundaram, 45 years, working as Assistant Manager in Chennai.",
+         {"Name is Meenakshi Sundaram", "Is 45 years old"}),
+        ("Hello. My name is Rania, I am 38, from Homs in Syria, living in Sheffield since 2017.",
+         {"Name is Rania", "Is 38 years old", "Lives in Sheffield"}),
+    ],
+)  # fmt: skip
+def test_introductions_said_other_ways(message: str, expected: set[str]) -> None:
+    assert expected <= set(_facts(message))
+
+
+def test_a_number_from_somewhere_that_is_no_place_is_no_age() -> None:
+    assert not any("years old" in fact for fact in _facts("I'm 20 from the finish line"))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm 14 weeks pregnant", "Is pregnant"),
+        ("ngl the vyvanse for my ADHD kills my appetite", "Has ADHD"),
+        ("I take folic acid and hydroxyurea daily", "Takes hydroxyurea"),
+        ("I am having hypothyroidism for 8 years", "Has hypothyroidism"),
+        ("my gp put me on sertraline for my anxiety.", "Has anxiety"),
+    ],
+)
+def test_health_said_in_passing_or_other_englishes(message: str, expected: str) -> None:
+    assert expected in _facts(message)
+
+
+@pytest.mark.parametrize("message", ["I am having a bad day", "I'm having dinner with my ex"])
+def test_having_something_that_is_no_condition(message: str) -> None:
+    assert not any(fact.startswith("Has ") for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("My mother-in-law is staying with us since 2019. She is 78 and very strict.", "Mother-in-law is 78"),
+        ("my mum called. She is 68 now", "Mum is 68"),
+        ("my dad is 70 and still works", "Dad is 70"),
+    ],
+)
+def test_an_unnamed_relatives_age_ends_at_the_number(message: str, expected: str) -> None:
+    assert expected in _facts(message)

@@ -81,6 +81,7 @@ DEV3 = DATA / "extraction_dev3.jsonl"
 HELDOUT2 = DATA / "extraction_heldout2.jsonl"
 DEV4 = DATA / "extraction_dev4.jsonl"
 HELDOUT3 = DATA / "extraction_heldout3.jsonl"
+DEV5 = DATA / "extraction_dev5.jsonl"
 ENTITY_TYPES = {"person", "pet", "location", "workplace", "school", "hobby", "topic"}
 POLARITIES = {"positive", "negative", "comparative", "avoid", "interest"}
 MIN_MESSAGES = 400
@@ -178,6 +179,17 @@ HELDOUT3_FLOORS = {
     ("entities", "all", "recall"): 0.50,
     ("mood", "keywords", "accuracy"): 0.52,
 }
+# A fifth development corpus (all English, many Englishes), written blind by a helper after the sixth pass's first rules
+# were in: it read facts R 0.339 at the pass's start and 0.368 with those rules (unseen by them), then was tuned on.
+DEV5_FLOORS = {
+    ("memories", "fact", "precision"): 0.91,
+    ("memories", "fact", "recall"): 0.42,
+    ("memories", "preference", "precision"): 0.81,
+    ("memories", "preference", "recall"): 0.45,
+    ("entities", "all", "precision"): 0.81,
+    ("entities", "all", "recall"): 0.39,
+    ("mood", "keywords", "accuracy"): 0.55,
+}
 # Ceiling, same rule the other way: it only ever goes down (the target is 0).
 MAX_SAD_AS_HAPPY = 0
 
@@ -216,8 +228,8 @@ def test_the_corpus_is_large_and_covers_every_mood(corpus: list[dict[str, Any]])
 
 @pytest.mark.parametrize(
     "path",
-    [CORPUS, HELDOUT, DEV2, DEV3, HELDOUT2, DEV4, HELDOUT3],
-    ids=["corpus", "heldout", "dev2", "dev3", "heldout2", "dev4", "heldout3"],
+    [CORPUS, HELDOUT, DEV2, DEV3, HELDOUT2, DEV4, HELDOUT3, DEV5],
+    ids=["corpus", "heldout", "dev2", "dev3", "heldout2", "dev4", "heldout3", "dev5"],
 )
 def test_every_line_follows_the_schema(path: Path) -> None:
     corpus = load_corpus(str(path))
@@ -279,8 +291,14 @@ def test_a_dev2_figure_stays_at_or_above_its_floor(
 
 @pytest.mark.parametrize(
     ("path", "floors"),
-    [(DEV3, DEV3_FLOORS), (HELDOUT2, HELDOUT2_FLOORS), (DEV4, DEV4_FLOORS), (HELDOUT3, HELDOUT3_FLOORS)],
-    ids=["dev3", "heldout2", "dev4", "heldout3"],
+    [
+        (DEV3, DEV3_FLOORS),
+        (HELDOUT2, HELDOUT2_FLOORS),
+        (DEV4, DEV4_FLOORS),
+        (HELDOUT3, HELDOUT3_FLOORS),
+        (DEV5, DEV5_FLOORS),
+    ],
+    ids=["dev3", "heldout2", "dev4", "heldout3", "dev5"],
 )
 def test_the_later_corpora_stay_at_or_above_their_floors(path: Path, floors: dict[tuple[str, ...], float]) -> None:
     figures = score_corpus(load_corpus(str(path)))

@@ -86,15 +86,16 @@ _DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6
 # "I'm 31 by the way": a bare number is an age only where the clause ends after it (not "I'm 5 minutes away",
 # "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
 _AGE_BARE = re.compile(
-    rf"(?i)\b{I_AM}\s+(?P<age>\d{{2,3}})(?:\s+years?)?"  # "I am 57 years."
-    r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b))"
+    rf"(?i)\b{I_AM}\s+(?P<age>\d{{2,3}})(?:\s+years?)?"  # "I am 57 years.", "im 15 from hull"
+    r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha"
+    r"|from\s+(?-i:[A-Z])|from\s+[a-z]+\s*(?:$|[,.!]|\s+and\b))\b))"
 )
 BARE_AGES = range(13, 111)
 # "hey! so I'm Maya, …", "Hello, I'm Kwame, chartered accountant…", "whats up, Jamal here": introductions — at the start
 # of a message, after greetings, a capitalised name where the clause ends. The name part is case-sensitive (phones
 # capitalise a message's first word, not "lol"); greetings are matched atomically, so a long run of them is linear.
 _GREETING = (
-    r"(?i:(?:hi+|hey+|hello|heya|hiya|yo|what'?s\s+up)(?:\s+there)?|so|ok|okay|well|g'day"
+    r"(?i:(?:hiya|heya|hi+|hey+|hello|yo|what'?s\s+up)(?:\s+there)?|so|ok|okay|well|g'day"
     r"|good\s+(?:morning|evening|afternoon)(?:\s+dear)?)"
 )
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
@@ -115,15 +116,17 @@ _SOMEONE_ELSES_CLAUSE = (
 # An age as people put it after their name: "31", "just turned 31", "42 ans", "47 yrs old".
 AGE_SAID = (
     r"(?i:(?:just\s+turned\s+|aged?\s+)?(?P<age>\d{2,3})"
-    r"(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|y/?o|ans|años|anos|jahre|saal))?)"
+    r"(?:\s*(?:years?(?:\s+old)?|yrs?(?:\s+old)?|y/?o|ans|años|anos|jahre|saal))?)"
 )
 # "lee, 34, single dad from wythenshawe", "Natalie, 45, CPA, Toronto", "my name's Ana, 29", "i'm sigrún, 26", "Sione
 # here, 29": a name, then an age, at the start of a message (after greetings). The name may be lowercase: people typing
 # in lowercase type their own name so too. Which words are not names is checked where it is read (``intro_name``).
+# Also "Myself Meenakshi Sundaram, 45 years," (Indian English) and "im keeley im 15 from hull".
 INTRO_BY_AGE = re.compile(
-    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s|{I_AM}|i\s+am)\s+)?"
-    rf"(?P<x>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+(?:\s{_WRITTEN_NAME})?)(?:\s+here)?\s*,\s*"
-    rf"(?={AGE_SAID}\s*(?:[,.!;]|$)(?!\s*{_SOMEONE_ELSES_CLAUSE}))"
+    rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s|myself|{I_AM}|i\s+am)\s+)?"
+    rf"(?P<x>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+(?:\s{_WRITTEN_NAME})?)(?:\s+here)?"
+    rf"(?:\s*,\s*|(?<=\w)\s+(?i:and\s+)?(?i:{I_AM}|i\s+am)\s+)"
+    rf"(?={AGE_SAID}\s*(?:[,.!;]|$|\s+(?i:from|and)\b)(?!\s*{_SOMEONE_ELSES_CLAUSE}))"
 )
 # An introduction that ends its sentence ("Sione here.", "Name's Frank.", "I'm Hamid.") goes on in the next one when
 # that opens with an age ("29, Tongan, living in Brisbane", "79."): read as one sentence.
@@ -252,6 +255,9 @@ _FOR_A_WHILE = (
 # I was 15".
 _IDENTITY_ADJ = re.compile(
     rf"(?i)\b{I_AM}\s+(?P<x>{_ADJECTIVES})\b(?!-)(?!{_FOR_A_WHILE})"  # "vegan-curious" is no vegan
+    # "I'm 14 weeks pregnant", "im 6 months pregnant"
+    rf"|\b{I_AM}\s+(?:\d{{1,2}}|a\s+few|(?:one|two|three|four|five|six|seven|eight|nine)\s*)\s*(?:weeks?|months?)\s+"
+    rf"(?P<w>pregnant)\b"
     rf"|(?:^\W*|\bi(?:['’]ve|\s+have)\s+)(?:been\s+)?(?P<y>{_ADJECTIVES})\s+(?=since\s|for\s+\S+\s+(?:years?|yrs?)\b)"
     # after the age: "I am 67, retired", "I'm 31 and pregnant with my first"
     rf"|\b{I_AM}\s+\d{{1,3}}\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?P<z>{_ADJECTIVES})\b(?!-|{_FOR_A_WHILE}|\s+from\b)"
@@ -322,7 +328,9 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _IDENTITY_ADJ.finditer(sentence):
         if match.group("z") and _FIGURATIVE.search(sentence, 0, match.start()):
             continue  # "every morning I feel like I'm 90 and retired"
-        found.append(fact(f"Is {(match.group('x') or match.group('y') or match.group('z')).lower()}"))
+        found.append(
+            fact(f"Is {(match.group('x') or match.group('y') or match.group('z') or match.group('w')).lower()}")
+        )
     for match in _IDENTITY.finditer(sentence):
         said = _capitalised_peoples(match.group("x").lower())
         found.append(fact(f"Is {article(said)} {said}"))

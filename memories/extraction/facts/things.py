@@ -155,11 +155,14 @@ def attribute_facts(sentence: str) -> list[Candidate]:
             content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
             found.append(fact(content, f"my:{attribute}", value=(facet("is", value),)))
         elif attribute in RELATIONS and _RELATIVE_RECORD.match(value):
+            if aged := _AN_AGE_FIRST.match(value):  # "my dad is 70 and still works": 70
+                value = aged.group(0)
             content = f"{attribute.capitalize()} {match.group('verb').lower()} {value}"
             found.append(fact(content, "", *person_mentions(f"my {attribute}")))
     return found
 
 
+_AN_AGE_FIRST = re.compile(r"\d{1,3}(?:\s+years?\s+old)?(?=\s+(?:and|but|now|already|this|so|lol)\b)")
 _HEDGE = re.compile(r"(?i)^(?:basically|literally|honestly|probably|mostly|just|kinda|kind\s+of|sort\s+of)\s+")
 _HOW_OFTEN = re.compile(
     r"(?i)\s+(?:(?:once|twice|\d+|one|two|three|four|five)\s+(?:times\s+)?(?:a|per|every)\s+\w+|every\s+\w+"
