@@ -59,8 +59,12 @@ _OPENING_PRONOUN = re.compile(
 _WORDS_FOR_SOMEONE = alternation([*RELATIONS, *PET_SPECIES, "girl", "boy", "guy", "man", "woman", "lady", "kid", "baby",
                                   "person", "someone", "bloke", "dude"])  # fmt: skip
 # Anyone else the sentence before could have meant: "a girl", "his sister", "Priya's dad", a second "my …"
-_SOMEONE_ELSE = re.compile(
-    rf"(?i)\b(?:a|an|the|his|her|their|your|(?-i:[A-Z])\w+['’]s)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b"
+_SOMEONE_ELSE = re.compile(rf"(?i)\b(?:a|an|the|his|her|their|your|\w+['’]s)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
+# A name besides the one meant: "My daughter loves Taylor Swift. She is 34" (a given name, not opening the sentence;
+# "lives in Bristol and rings every Sunday" names no one)
+_A_NAME = re.compile(
+    r"(?<=[\w,;:]\s)(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bon\s)(?<!\bfor\s)(?<!\bnear\s)"
+    r"(?<!\bevery\s)(?<!\blast\s)(?<!\bnext\s)(?<!\bthis\s)(?-i:[A-Z][a-z]+)"
 )
 _MY_SOMEONE = re.compile(rf"(?i)\b(?:my|our)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
 _FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother",
@@ -69,6 +73,17 @@ _FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fian
 _MALE = frozenset({"father", "brother", "son", "husband", "boyfriend", "fiance", "uncle", "nephew", "grandfather",
                    "grandson", "stepfather", "stepson", "stepbrother", "father-in-law", "brother-in-law",
                    "son-in-law"})  # fmt: skip
+
+
+_CALENDAR = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
+                       "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                       "November", "December", "Christmas", "Easter"})  # fmt: skip
+
+
+def _a_given_name(word: str) -> bool:
+    from memories.extraction.casing import GIVEN_NAMES  # casing reads the relation words known's callers use
+
+    return word.lower() in GIVEN_NAMES
 
 
 def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) -> str:
@@ -81,6 +96,12 @@ def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) ->
     if opening is None or len(before) != 1:
         return sentence
     if _SOMEONE_ELSE.search(previous) or len(_MY_SOMEONE.findall(previous)) > 1:
+        return sentence
+    (meant,) = before
+    if any(
+        name not in meant.split() and _a_given_name(name) and name not in _CALENDAR
+        for name in _A_NAME.findall(previous)
+    ):
         return sentence
     ((name, relation),) = before.items()
     female = opening.group("pronoun").lower() == "she"

@@ -37,7 +37,10 @@ _CONDITION = re.compile(
     rf"(?i)\b(?:(?:i\s+have|i['’]ve|ive)\s+(?:got\s+|had\s+|been\s+diagnosed\s+with\s+)?"
     rf"|i\s+(?:suffer\s+from|live\s+with|struggle\s+with"
     rf"|(?:got|was|(?:have|['’]ve)\s+been)\s+(?:just\s+|finally\s+|recently\s+|officially\s+)?diagnosed\s+with)\s+"
-    rf"|{I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from|having)\s+(?=(?:{_LASTING_WORDS})\b)"
+    rf"|{I_AM}\s+(?:living\s+with|being\s+treated\s+for|recovering\s+from)\s+"
+    # "I am having hypothyroidism for 8 years": "having" for what one has had for a while (not "I'm having an ADHD
+    # assessment", "having insomnia tonight")
+    rf"|{I_AM}\s+having\s+(?=(?:{_LASTING_WORDS})\b[^.!?]*\b(?:for\s+\S+\s+(?:years?|months?)|since)\b)"
     # "they diagnosed me with…", "Diagnosed with ADHD at 34": a diagnosis given to the speaker (not "my son was
     # diagnosed with…", "Tom, diagnosed with…")
     rf"|(?:\b(?:they|doctors?|docs?|he|she|gp)\s+(?:just\s+|finally\s+)?diagnosed\s+me\s+with"
@@ -79,6 +82,7 @@ _MEDICATION = re.compile(
     # without the "I", only a medicine named ("…, taking antibiotics" may be this week's)
     rf"|(?:^|,|\band)\s*(?:on|take|taking)\s+(?P<named>{_NAMED_MEDICATION})\b"
 )
+_NO_MORE = re.compile(r"(?i)\b(?:used\s+to|stopped|quit|no\s+longer|any\s*more)\b")
 _TAKEN_FOR = re.compile(rf"(?i)\b(?:{_MEDICATION_WORDS}|meds|pills|tablets|inhalers?)\b")
 _PUT_ON = re.compile(r"(?i)\b(?:put|started|switched)\s+me\b")
 _ANOTHER_MEDICATION = re.compile(rf"(?i)(?:\s*,\s*|\s+(?:and|&)\s+|\s*,\s*and\s+)(?P<named>{_NAMED_MEDICATION})\b")
@@ -229,7 +233,7 @@ def health_conditions(sentence: str) -> list[Candidate]:
         group = "x" if match.group("x") else "y"
         if _GONE.match(sentence, match.end(group)):
             continue
-        if group == "y" and not _TAKEN_FOR.search(sentence, 0, match.start()):
+        if group == "y" and (not _TAKEN_FOR.search(sentence, 0, match.start()) or _NO_MORE.search(sentence)):
             continue  # "for my ADHD" after a medicine only: "I take yoga for my back pain" says nothing lasting
         said = match.group(group)
         condition = said if said.isupper() else said.lower()  # "ADHD" as said, "Asthma" as a word

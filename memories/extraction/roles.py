@@ -280,13 +280,22 @@ def role_facts(sentence: str) -> list[Candidate]:
         said = next((m for pattern, verb in _SAID if verb == "Is" and (m := pattern.search(sentence))), None)
         found += _introduction(sentence[said.end() :], trailing=True) if said else []
     elif (aged := _AGED_THEN.search(sentence)) is not None:  # "I am 38, from Homs in Syria, living in Sheffield"
-        found += [c for c in _introduction(sentence[aged.end() :], trailing=True) if c.slot != "age"]
+        found += [c for c in _introduction(sentence[aged.end() :], trailing=True) if _a_home_said(c, sentence)]
     else:
         found += _introduction(sentence, verbless=True)
     return found
 
 
 _AGED_THEN = re.compile(r"(?i)\b(?:i\s+am|i['’]m|im)\s+\d{2,3}(?:\s+years?(?:\s+old)?)?\s*,")
+
+
+def _a_home_said(candidate: Candidate, sentence: str) -> bool:
+    """After "I am 38," a place is read only as said with its capital after "living in", "based in" or "from" ("im 22,
+    in love", "I'm 39, on holiday, in Greece" say no home)."""
+    places = [e.display_name for e in candidate.entities if e.entity_type == "location"]
+    return bool(places) and all(
+        re.search(rf"\b(?:(?:living|based|settled|live)\s+in|from)\s+{re.escape(name)}\b", sentence) for name in places
+    )
 
 
 def _the_fullest(found: list[Candidate]) -> list[Candidate]:
@@ -451,14 +460,17 @@ def _without_symbols_at_end(segment: str) -> str:
     return segment[:end]
 
 
+_DOING = frozenset({"working", "living", "based", "staying", "studying", "currently", "now", "still", "also"})
+
+
 def _job_somewhere(segment: str) -> list[Candidate]:
     """'Taxifahrer in Berlin seit 2005' → a job and the town it is in; 'staff nurse sa Mediclinic' → a job there."""
     said = _JOB_SOMEWHERE.match(segment)
     if said is None or not (said.group("org") or said.group("place")):
         return []
     role = said.group("role")
-    if role.split()[0].lower() in STOPWORDS or not is_a_town(said.group("place") or "x"):
-        return []
+    if role.split()[0].lower() in STOPWORDS | _DOING or not is_a_town(said.group("place") or "x"):
+        return []  # "working in Toronto", "living in Leeds": where one is, not a job called "working"
     found = _role(said, "Is", employer=(said.group("org") or "").strip(), role=role)
     if said.group("place"):
         found = [c for c in found if not c.content.startswith("Works in")] + [_lives_in(said.group("place"))]

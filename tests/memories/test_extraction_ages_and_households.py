@@ -463,3 +463,35 @@ def test_having_something_that_is_no_condition(message: str) -> None:
 )
 def test_an_unnamed_relatives_age_ends_at_the_number(message: str, expected: str) -> None:
     assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "wrong"),
+    [
+        ("im 22, in love", "Lives in"),  # a state, not a place
+        ("I'm 30, in bed with flu", "Lives in"),
+        ("I'm 39, on holiday, in Greece", "Lives in"),  # a visit
+        ("Honestly I'm 40 and tired", "Name is"),
+        ("Hi Sophie I'm 30 from Bristol", "Name is"),  # the one greeted
+        ("Clean, 15 years.", "Name is"),  # how long, not who
+        ("My friend's mum is ill. She has cancer", "Friend has"),
+        ("My daughter loves Taylor Swift. She is 34 now", "Daughter is"),
+        ("I'm having ADHD assessment next month", "Has ADHD"),
+        ("I'm having insomnia tonight", "Has insomnia"),
+        ("im 40 from work", "Is 40"),
+        ("I'm 50 from Monday", "Is 50"),
+        ("I used to take pills for my migraines", "Has migraines"),
+        ("Natalie, 45, working in Toronto", "Is a working"),
+    ],
+)
+def test_what_the_third_rounds_review_found(message: str, wrong: str) -> None:
+    assert not any(fact.startswith(wrong) for fact in _facts(message))
+
+
+def test_a_pronoun_after_a_place_and_a_day_is_still_the_one_named() -> None:
+    message = "Our son David lives in Bristol and rings every Sunday. He is an engineer with Airbus at Filton."
+    assert "David is an engineer with Airbus at Filton" in _facts(message)
+
+
+def test_a_number_and_a_half_is_no_age() -> None:
+    assert "Wife is 8" not in _facts("my wife is 8 and a half months pregnant")

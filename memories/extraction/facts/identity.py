@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from memories.extraction.facts.base import I_AM, MONTH_NAMES, MONTHS, article, facet, fact
+from memories.extraction.facts.base import CALENDAR_WORDS, I_AM, MONTH_NAMES, MONTHS, article, facet, fact
 from memories.extraction.text import LATIN_LOWER, LATIN_UPPER, STOPWORDS, alternation, cued, entity_key, title
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import (
@@ -88,7 +88,9 @@ _DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6
 _AGE_BARE = re.compile(
     rf"(?i)\b{I_AM}\s+(?P<age>\d{{2,3}})(?:\s+years?)?"  # "I am 57 years.", "im 15 from hull"
     r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha"
-    r"|from\s+(?-i:[A-Z])|from\s+[a-z]+\s*(?:$|[,.!]|\s+and\b))\b))"
+    # "im 15 from hull": a place ("I'm 50 from Monday", "im 40 from work", "from scratch" are not)
+    rf"|from\s+(?!{CALENDAR_WORDS}\b|(?i:work|here|there|home|scratch|goal|now|then|today|tomorrow|school|uni|college"
+    r"|the|my|a|an|me|you|him|her|them|it)\b)(?:(?-i:[A-Z])|[a-z]+\s*(?:$|[,.!]|\s+and\b)))\b))"
 )
 BARE_AGES = range(13, 111)
 # "hey! so I'm Maya, …", "Hello, I'm Kwame, chartered accountant…", "whats up, Jamal here": introductions — at the start
@@ -124,9 +126,11 @@ AGE_SAID = (
 # Also "Myself Meenakshi Sundaram, 45 years," (Indian English) and "im keeley im 15 from hull".
 INTRO_BY_AGE = re.compile(
     rf"^{_GREETINGS}(?:(?i:my\s+name\s+is|name'?s|myself|{I_AM}|i\s+am)\s+)?"
-    rf"(?P<x>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+(?:\s{_WRITTEN_NAME})?)(?:\s+here)?"
-    rf"(?:\s*,\s*|(?<=\w)\s+(?i:and\s+)?(?i:{I_AM}|i\s+am)\s+)"
+    rf"(?P<x>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+(?:\s{_WRITTEN_NAME})?)(?:\s+here)?\s*,\s*"
     rf"(?={AGE_SAID}\s*(?:[,.!;]|$|\s+(?i:from|and)\b)(?!\s*{_SOMEONE_ELSES_CLAUSE}))"
+    # "im keeley im 15": only after "I'm" (not "Honestly I'm 40", "Hi Sophie I'm 30")
+    rf"|^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<v>[A-Za-z{LATIN_UPPER}][{LATIN_LOWER}]+)\s+(?i:and\s+)?(?i:{I_AM}|i\s+am)\s+"
+    rf"(?={AGE_SAID.replace('(?P<age>', '(?:')}\s*(?:[,.!;]|$|\s+(?i:from|and)\b))"
 )
 # An introduction that ends its sentence ("Sione here.", "Name's Frank.", "I'm Hamid.") goes on in the next one when
 # that opens with an age ("29, Tongan, living in Brisbane", "79."): read as one sentence.
@@ -307,11 +311,12 @@ def personal_facts(sentence: str) -> list[Candidate]:
             continue  # "I feel like I'm a 90 year old woman today", "i'm a 5 year old when it comes to money"
         if 1 <= age <= 120:
             found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
+    figurative, said_with_years = _FIGURATIVE.search(sentence), _AGE.search(sentence)  # read once: a long message
     for match in _AGE_BARE.finditer(sentence):
         age = int(match.group("age"))
-        if _FIGURATIVE.search(sentence, 0, match.start()):
+        if figurative is not None and figurative.end() <= match.start():
             continue  # "I feel like I'm 90"
-        if age in BARE_AGES and not _AGE.search(sentence):
+        if age in BARE_AGES and not said_with_years:
             found.append(fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
     for match in _NAME.finditer(sentence):
         name = title(match.group("x") or match.group("y") or match.group("z"))
@@ -405,6 +410,7 @@ def who_they_are_facts(sentence: str) -> list[Candidate]:
     return found
 
 
+_YEARS_ALONE = re.compile(r"\s*\d{2,3}\s+years?\b(?!\s+old)", re.IGNORECASE)
 _I_AM_FIRST = re.compile(rf"(?i)\b(?:{I_AM}|i\s+am)\s+[^\s,]+\s*,")
 _HERE = re.compile(r"(?i)\s+here\s*,")
 
@@ -427,7 +433,12 @@ def intro_name(match: re.Match[str]) -> str:
     said = next(group for group in match.groups() if group)
     name = title(said)
     first = name.split()[0].lower()
-    typed_as_a_word = _HERE.search(match.group(0)) or (said.islower() and _I_AM_FIRST.search(match.group(0)))
+    typed_as_a_word = (
+        _HERE.search(match.group(0))
+        or (said.islower() and _I_AM_FIRST.search(match.group(0)))
+        # "Clean, 15 years." (how long, not how old), "Honestly I'm 40": a word one is or says, not who
+        or (match.re is INTRO_BY_AGE and (match.group("v") or _YEARS_ALONE.match(match.string, match.end())))
+    )
     if typed_as_a_word and _an_english_word(first):
         return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:

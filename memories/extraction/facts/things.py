@@ -162,7 +162,9 @@ def attribute_facts(sentence: str) -> list[Candidate]:
     return found
 
 
-_AN_AGE_FIRST = re.compile(r"\d{1,3}(?:\s+years?\s+old)?(?=\s+(?:and|but|now|already|this|so|lol)\b)")
+_AN_AGE_FIRST = re.compile(
+    r"\d{1,3}(?:\s+years?\s+old)?(?=\s+(?:and|but|now|already|this|so|lol)\b)(?!\s+and\s+(?:a\s+)?half)"
+)
 _HEDGE = re.compile(r"(?i)^(?:basically|literally|honestly|probably|mostly|just|kinda|kind\s+of|sort\s+of)\s+")
 _HOW_OFTEN = re.compile(
     r"(?i)\s+(?:(?:once|twice|\d+|one|two|three|four|five)\s+(?:times\s+)?(?:a|per|every)\s+\w+|every\s+\w+"
