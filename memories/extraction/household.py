@@ -19,8 +19,8 @@ from memories.extraction.facts.base import article, facet
 from memories.extraction.roles import ROLE
 from memories.extraction.text import STOPWORDS, UNREAL, alternation, entity_key, title
 from memories.extraction.types import Candidate, EntityMention
+from memories.extraction.vocabulary import FEMALE_RELATIONS, MALE_RELATIONS, PET_SPECIES, RELATIONS
 from memories.extraction.vocabulary import PARTNER_RELATIONS as PARTNERS
-from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
 FACT = "fact"
 _NAME = r"[A-Z][^\W\d_]*(?:['-][^\W\d_]+)?"
@@ -327,21 +327,15 @@ _MY_RELATIVE = re.compile(
     r"(?!['’]s|\s+(?:named|called)\b|\s+(?-i:[A-Z]))"
 )
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "madam"})  # "Her name is Mrs Patel": a surname follows
-_FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother",
-                     "granddaughter", "stepmother", "stepdaughter", "stepsister", "mother-in-law", "sister-in-law",
-                     "daughter-in-law"})  # fmt: skip
-_MALE = frozenset({"father", "brother", "son", "husband", "boyfriend", "fiance", "uncle", "nephew", "grandfather",
-                   "grandson", "stepfather", "stepson", "stepbrother", "father-in-law", "brother-in-law",
-                   "son-in-law"})  # fmt: skip
 
 
 def _pronoun_fits(said: str, kind: str) -> bool:
     relation = _RELATIVES.get(kind) or RELATIONS.get(kind, "")
     pronoun = said.split()[0].lower()
     if pronoun in {"her", "she", "she's"}:
-        return relation not in _MALE
+        return relation not in MALE_RELATIONS
     if pronoun in {"his", "he", "he's"}:
-        return relation not in _FEMALE
+        return relation not in FEMALE_RELATIONS
     return True
 
 

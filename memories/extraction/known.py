@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from memories.extraction.text import alternation
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
+from memories.extraction.vocabulary import FEMALE_RELATIONS, MALE_RELATIONS, PET_SPECIES, RELATIONS
 
 # What may come before a clause's subject: the sentence's start, punctuation, a conjunction, and a few openers.
 _OPENERS = r"(?:(?:omg|wow|yay|so|well|also|guess\s+what|update|news|btw|anyway)\W+)*$"
@@ -67,12 +67,6 @@ _A_NAME = re.compile(
     r"(?<!\bevery\s)(?<!\blast\s)(?<!\bnext\s)(?<!\bthis\s)(?-i:[A-Z][a-z]+)"
 )
 _MY_SOMEONE = re.compile(rf"(?i)\b(?:my|our)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
-_FEMALE = frozenset({"mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother",
-                     "granddaughter", "stepmother", "stepdaughter", "stepsister", "mother-in-law", "sister-in-law",
-                     "daughter-in-law"})  # fmt: skip
-_MALE = frozenset({"father", "brother", "son", "husband", "boyfriend", "fiance", "uncle", "nephew", "grandfather",
-                   "grandson", "stepfather", "stepson", "stepbrother", "father-in-law", "brother-in-law",
-                   "son-in-law"})  # fmt: skip
 
 
 _CALENDAR = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
@@ -105,7 +99,7 @@ def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) ->
         return sentence
     ((name, relation),) = before.items()
     female = opening.group("pronoun").lower() == "she"
-    if relation in (_MALE if female else _FEMALE):
+    if relation in (MALE_RELATIONS if female else FEMALE_RELATIONS):
         return sentence
     return name + sentence[opening.end() :]
 

@@ -74,6 +74,15 @@ RELATIONS = {
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.
 # The one person a contact is with, however the relationship is named at the time.
 PARTNER_RELATIONS = frozenset({"wife", "husband", "girlfriend", "boyfriend", "partner", "fiance", "fiancee"})
+# Who "she" and "he" can be by relation (any other relation may be either): a pronoun naming a relative must fit.
+FEMALE_RELATIONS = frozenset({
+    "mother", "sister", "daughter", "wife", "girlfriend", "fiancee", "aunt", "niece", "grandmother", "granddaughter",
+    "stepmother", "stepdaughter", "stepsister", "mother-in-law", "sister-in-law", "daughter-in-law",
+})  # fmt: skip
+MALE_RELATIONS = frozenset({
+    "father", "brother", "son", "husband", "boyfriend", "fiance", "uncle", "nephew", "grandfather", "grandson",
+    "stepfather", "stepson", "stepbrother", "father-in-law", "brother-in-law", "son-in-law",
+})  # fmt: skip
 SINGULAR_RELATIONS = {
     "mother", "father", "wife", "husband", "girlfriend", "boyfriend", "partner", "fiance", "fiancee", "boss",
 }  # fmt: skip
