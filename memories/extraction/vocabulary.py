@@ -22,6 +22,7 @@ PET_SPECIES = {
     "mutt": "dog", "pit bull": "dog", "pitbull": "dog", "sheepdog": "dog", "malinois": "dog", "akita": "dog",
     "shiba": "dog", "samoyed": "dog", "sphynx": "cat", "ragdoll": "cat", "bengal": "cat", "moggy": "cat",
     "cockatiel": "bird", "canary": "bird", "parakeet": "bird", "gecko": "lizard", "axolotl": "axolotl",
+    "kelpie": "dog", "cavapoo": "dog", "maltipoo": "dog", "bichon": "dog", "yorkie": "dog", "bearded dragon": "lizard",
 }  # fmt: skip
 
 RELATIONS = {

@@ -495,3 +495,12 @@ def test_a_pronoun_after_a_place_and_a_day_is_still_the_one_named() -> None:
 
 def test_a_number_and_a_half_is_no_age() -> None:
     assert "Wife is 8" not in _facts("my wife is 8 and a half months pregnant")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [("we've got a red kelpie called Ziggy, absolute psycho", "Has a kelpie named Ziggy"),
+     ("my yorkie Bella is 12", "Has a yorkie named Bella")],
+)  # fmt: skip
+def test_more_breeds_are_pets(message: str, expected: str) -> None:
+    assert expected in _facts(message)
