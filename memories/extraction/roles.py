@@ -280,7 +280,12 @@ def role_facts(sentence: str) -> list[Candidate]:
         said = next((m for pattern, verb in _SAID if verb == "Is" and (m := pattern.search(sentence))), None)
         found += _introduction(sentence[said.end() :], trailing=True) if said else []
     elif (aged := _AGED_THEN.search(sentence)) is not None:  # "I am 38, from Homs in Syria, living in Sheffield"
-        found += [c for c in _introduction(sentence[aged.end() :], trailing=True) if _a_home_said(c, sentence)]
+        # ... and a role said as a clause of its own: "I'm 24, a fashion designer, based in Ibadan"
+        found += [
+            c
+            for c in _introduction(sentence[aged.end() :])
+            if c.slot in {"occupation", "workplace"} or _a_home_said(c, sentence)
+        ]
     else:
         found += _introduction(sentence, verbless=True)
     return found

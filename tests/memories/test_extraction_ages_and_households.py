@@ -504,3 +504,19 @@ def test_a_number_and_a_half_is_no_age() -> None:
 )  # fmt: skip
 def test_more_breeds_are_pets(message: str, expected: str) -> None:
     assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("I'm 24, a fashion designer, I sew native and corporate for men, based in Ibadan.",
+         {"Is 24 years old", "Is a fashion designer", "Lives in Ibadan"}),
+        ("I'm 28, a student", {"Is 28 years old", "Is a student"}),
+    ],
+)  # fmt: skip
+def test_a_role_said_after_ones_age(message: str, expected: set[str]) -> None:
+    assert expected <= set(_facts(message))
+
+
+def test_a_state_after_ones_age_is_no_role() -> None:
+    assert _facts("I'm 30, a mess honestly") == ["Is 30 years old"]

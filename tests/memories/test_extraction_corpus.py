@@ -183,7 +183,7 @@ HELDOUT3_FLOORS = {
 # were in: it read facts R 0.339 at the pass's start and 0.368 with those rules (unseen by them), then was tuned on.
 DEV5_FLOORS = {
     ("memories", "fact", "precision"): 0.91,
-    ("memories", "fact", "recall"): 0.42,
+    ("memories", "fact", "recall"): 0.43,
     ("memories", "preference", "precision"): 0.81,
     ("memories", "preference", "recall"): 0.45,
     ("entities", "all", "precision"): 0.81,
