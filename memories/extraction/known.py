@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 
+from memories.extraction.facts.base import CALENDAR_WORDS
 from memories.extraction.text import alternation
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import FEMALE_RELATIONS, MALE_RELATIONS, PET_SPECIES, RELATIONS
@@ -66,12 +67,8 @@ _A_NAME = re.compile(
     r"(?<=[\w,;:]\s)(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bon\s)(?<!\bfor\s)(?<!\bnear\s)"
     r"(?<!\bevery\s)(?<!\blast\s)(?<!\bnext\s)(?<!\bthis\s)(?-i:[A-Z][a-z]+)"
 )
+_CALENDAR = re.compile(CALENDAR_WORDS)  # "every Sunday", "in June": a day or a month, not a person
 _MY_SOMEONE = re.compile(rf"(?i)\b(?:my|our)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
-
-
-_CALENDAR = frozenset({"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January",
-                       "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                       "November", "December", "Christmas", "Easter"})  # fmt: skip
 
 
 def _a_given_name(word: str) -> bool:
@@ -93,7 +90,7 @@ def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) ->
         return sentence
     (meant,) = before
     if any(
-        name not in meant.split() and _a_given_name(name) and name not in _CALENDAR
+        name not in meant.split() and _a_given_name(name) and not _CALENDAR.fullmatch(name)
         for name in _A_NAME.findall(previous)
     ):
         return sentence
