@@ -16,11 +16,12 @@ from typing import NamedTuple
 from memories.extraction.casing import GIVEN_NAMES
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
 from memories.extraction.facts.base import article, facet
+from memories.extraction.known import pronoun_fits
 from memories.extraction.roles import ROLE
 from memories.extraction.text import STOPWORDS, UNREAL, alternation, entity_key, title
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import FEMALE_RELATIONS, MALE_RELATIONS, PET_SPECIES, RELATIONS
 from memories.extraction.vocabulary import PARTNER_RELATIONS as PARTNERS
+from memories.extraction.vocabulary import PET_SPECIES, RELATIONS
 
 FACT = "fact"
 _NAME = r"[A-Z][^\W\d_]*(?:['-][^\W\d_]+)?"
@@ -43,8 +44,10 @@ _RELATIVES = {
 }  # fmt: skip
 _PETS = {**PET_SPECIES, **{f"{kind}s": species for kind, species in PET_SPECIES.items()}, "puppies": "dog"}
 _KINDS = alternation([*_RELATIVES, *_PETS])
+# Words said of a household before its kind: "two little girls", "three grown-up kids"
+_ADJECTIVE = r"(?:little|young|grown(?:[\s-]up)?|beautiful|lovely|rescue|new|tiny|sweet|cute)"
 _SEVERAL = re.compile(
-    rf"(?i:\b{_COUNT}\s+(?:(?:little|young|grown(?:[\s-]up)?|beautiful|lovely|rescue|new|tiny|baby|sweet|cute)\s+)?"
+    rf"(?i:\b{_COUNT}\s+(?:(?:{_ADJECTIVE}|baby)\s+)?"
     rf"(?P<kind>{_KINDS}))"
     rf"(?:\s*[:,(–-]\s*|(?i:\s+(?:named|called)\s+)|\s+(?={_NAME}{_AGE_AFTER})){_NAMES}(?![\w'])"
 )
@@ -194,7 +197,6 @@ def pair_named(sentence: str) -> list[Candidate]:
 
 # "I have two kids. Elsa is 7 and Max is 4.", "Two children, both grown. Elsa is a dentist…": a household counted in
 # one sentence (one's own: "I have…", or a sentence of the count alone), named at the start of the next
-_ADJECTIVE = r"(?:little|young|grown(?:[\s-]up)?|beautiful|lovely|rescue|new|tiny|sweet|cute)"
 _COUNTED = re.compile(rf"(?i:\b{_COUNT}\s+(?:{_ADJECTIVE}\s+)?(?P<kind>{_KINDS}))\W*$")
 _COUNT_ALONE = re.compile(
     rf"(?i:^\W*{_COUNT}\s+(?:{_ADJECTIVE}\s+)?(?P<kind>{_KINDS})(?:\s*,?\s*(?:both|all)\s+(?:grown(?:[\s-]up)?|adults"
@@ -215,11 +217,6 @@ class Counted(NamedTuple):
     ages: list[str | None]
 
 
-def counted_then_named(said: list[str]) -> list[Counted]:
-    """Households ``said`` counts in one sentence and names at the start of the next (``_COUNTED``)."""
-    return _counted_then_named(said)
-
-
 def named_by_count(counted: list[Counted]) -> dict[str, str]:
     """Name → relation or species of each one ``counted`` ("Elsa" → "child"), so that what the next sentence says of
     each is read as said of "my kid Elsa" (``known``)."""
@@ -231,7 +228,8 @@ def household_facts(counted: list[Counted]) -> list[Candidate]:
     return [candidate for c in counted for candidate in _household(*c)]
 
 
-def _counted_then_named(parts: list[str]) -> list[Counted]:
+def counted_then_named(parts: list[str]) -> list[Counted]:
+    """Households the sentences ``parts`` count in one sentence and name at the start of the next (``_COUNTED``)."""
     found = []
     for i, (counted, following) in enumerate(zip(parts, parts[1:], strict=False)):
         # a count alone opens the message ("Two children, both grown."; not "Babysitting tonight. Two kids."); a
@@ -330,13 +328,7 @@ _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "madam"})  # "Her n
 
 
 def _pronoun_fits(said: str, kind: str) -> bool:
-    relation = _RELATIVES.get(kind) or RELATIONS.get(kind, "")
-    pronoun = said.split()[0].lower()
-    if pronoun in {"her", "she", "she's"}:
-        return relation not in MALE_RELATIONS
-    if pronoun in {"his", "he", "he's"}:
-        return relation not in FEMALE_RELATIONS
-    return True
+    return pronoun_fits(said.split()[0], _RELATIVES.get(kind) or RELATIONS.get(kind, ""))
 
 
 # "we adopted a kitten last week", "I just rescued a greyhound", "we got a puppy!": a new pet, not named in the message

@@ -71,6 +71,16 @@ _CALENDAR = re.compile(CALENDAR_WORDS)  # "every Sunday", "in June": a day or a 
 _MY_SOMEONE = re.compile(rf"(?i)\b(?:my|our)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
 
 
+def pronoun_fits(pronoun: str, relation: str) -> bool:
+    """Whether "she"/"her" or "he"/"his" can be someone of ``relation`` ("her" is no brother); other words, anyone."""
+    said = pronoun.lower()
+    if said in {"she", "her", "she's", "she’s"}:
+        return relation not in MALE_RELATIONS
+    if said in {"he", "his", "he's", "he’s"}:
+        return relation not in FEMALE_RELATIONS
+    return True
+
+
 def _a_given_name(word: str) -> bool:
     from memories.extraction.casing import GIVEN_NAMES  # casing reads the relation words known's callers use
 
@@ -95,8 +105,7 @@ def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) ->
     ):
         return sentence
     ((name, relation),) = before.items()
-    female = opening.group("pronoun").lower() == "she"
-    if relation in (MALE_RELATIONS if female else FEMALE_RELATIONS):
+    if not pronoun_fits(opening.group("pronoun"), relation):
         return sentence
     return name + sentence[opening.end() :]
 
