@@ -278,8 +278,9 @@ def named_in_another_sentence(message: str) -> list[Candidate]:
         return []
     window = max(0, named.start() - 160)
     before = message[window : named.start()]
-    if re.search(r"[.!?]\s.*[.!?]\s", before):
-        before = before[before.rfind(". ") + 1 :]  # the sentence before and this one only
+    ends = [end.end() for end in _SENTENCE_END.finditer(before)]
+    if len(ends) > 1:
+        before = before[ends[-2] :]  # the sentence before and this one only
     got = list(_ACQUIRED.finditer(before))
     mine = list(_MY_RELATIVE.finditer(before))
     # "my boss is so nice. her name is…": the only one said ("My neighbour got a puppy. Her name is…" may be the puppy)
@@ -324,6 +325,7 @@ _MY_RELATIVE = re.compile(
     rf"(?i)\b(?:my|our)\s+(?:new\s+|little\s+|baby\s+|lovely\s+)?(?P<kind>{_KINDS}|{_RELATION_WORDS})\b"
     r"(?!['’]s|\s+(?:named|called)\b|\s+(?-i:[A-Z]))"
 )
+_SENTENCE_END = re.compile(r"[.!?]+\s")
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "sir", "madam"})  # "Her name is Mrs Patel": a surname follows
 
 

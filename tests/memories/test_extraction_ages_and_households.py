@@ -520,3 +520,13 @@ def test_a_role_said_after_ones_age(message: str, expected: set[str]) -> None:
 
 def test_a_state_after_ones_age_is_no_role() -> None:
     assert _facts("I'm 30, a mess honestly") == ["Is 30 years old"]
+
+
+def test_a_pet_named_by_a_pronoun_after_two_sentences_or_more() -> None:
+    # the sentence before is the one read, however many came first (the window was cut to nothing)
+    assert "Has a dog named Rex" in _facts("we went out. I have a dog. His name is Rex.")
+
+
+def test_an_age_from_a_place_at_a_sentences_end() -> None:
+    facts = _facts("hiya im keeley im 15 from hull. I have a dog. His name is Rex.")
+    assert {"Is 15 years old", "Name is Keeley", "Has a dog named Rex"} <= set(facts)

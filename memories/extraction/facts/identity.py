@@ -87,10 +87,10 @@ _DECADES = {"2": "twenties", "3": "thirties", "4": "forties", "5": "fifties", "6
 # "I'm 100% sure"), and only an adult's-range one (BARE_AGES).
 _AGE_BARE = re.compile(
     rf"(?i)\b{I_AM}\s+(?P<age>\d{{2,3}})(?:\s+years?)?"  # "I am 57 years.", "im 15 from hull"
-    r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha"
+    r"(?=\s*(?:$|[.,](?!\d)|[!;?)]|\s(?:(?:by\s+the\s+way|btw|now|this\s+year|already|actually|and|lol|haha)\b"
     # "im 15 from hull": a place ("I'm 50 from Monday", "im 40 from work", "from scratch" are not)
     rf"|from\s+(?!{CALENDAR_WORDS}\b|(?i:work|here|there|home|scratch|goal|now|then|today|tomorrow|school|uni|college"
-    r"|the|my|a|an|me|you|him|her|them|it)\b)(?:(?-i:[A-Z])|[a-z]+\s*(?:$|[,.!]|\s+and\b)))\b))"
+    r"|the|my|a|an|me|you|him|her|them|it)\b)(?:(?-i:[A-Z])|[a-z]+(?:\s*$|[,.!]|\s+and\b)))))"
 )
 BARE_AGES = range(13, 111)
 # "hey! so I'm Maya, …", "Hello, I'm Kwame, chartered accountant…", "whats up, Jamal here": introductions — at the start
