@@ -12,7 +12,14 @@ from dataclasses import replace
 
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
 from memories.extraction.casing import NAME_GUESSED, recased
-from memories.extraction.entities import appositions_fronted, is_named, person_mentions, pet_mentions, relation_owned
+from memories.extraction.entities import (
+    appositions_fronted,
+    contracted_is,
+    is_named,
+    person_mentions,
+    pet_mentions,
+    relation_owned,
+)
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.facts.identity import AGE_OPENS, GREETING_ONLY, INTRO_ENDS
 from memories.extraction.text import UNREAL, normalise, sentences, stated, with_apostrophes, without_quotations
@@ -47,7 +54,8 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
             + languages.mentions(sentence)
         )  # fmt: skip
         mentions.extend(found)
-        said[i] = sentence = known.pronoun_as_named(sentence, last, said[i - 1] if i else "")
+        sentence = known.pronoun_as_named(sentence, last, said[i - 1] if i else "")
+        said[i] = sentence = known.clause_pronouns_as_named(sentence, _people_in)
         if introduced:
             said[i], opened = known.as_first_said(sentence, introduced)
             openings += opened
@@ -78,6 +86,12 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         mentions=tuple(partners.get(m.ref, m) for m in _unique_mentions([*mentions, *linked])),
         meaningful=is_meaningful(message),
     )
+
+
+def _people_in(text: str) -> dict[str, str]:
+    """The people and pets ``text`` names, as ``known`` reads them: name or "my <relation>" → relation."""
+    found = pet_mentions(text) + person_mentions(text) + household.kin_mentions(text) + languages.mentions(text)
+    return {**_named(found), **_unnamed(found)}
 
 
 def _named(mentions: list[EntityMention]) -> dict[str, str]:
@@ -125,7 +139,7 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     # names typed without their capital get it back first (``casing``); which ones, the candidates say
     recased_message, guessed = recased(without_quotations(message[:4000]), people)
     said = [
-        relation_owned(appositions_fronted(with_apostrophes(" ".join(sentence.split()))))
+        contracted_is(relation_owned(appositions_fronted(with_apostrophes(" ".join(sentence.split())))))
         for sentence in sentences(recased_message)
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):

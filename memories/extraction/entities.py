@@ -164,6 +164,27 @@ def relation_owned(sentence: str) -> str:
     return f"{sentence[: match.start('kind')]}my {match.group('kind').lower()} {sentence[match.start('name') :]}"
 
 
+# "my mom's a nurse", "my son's 6", "my sister's in Leeds", "our dog's getting old": the "'s" of "is" after a relative
+# or a pet, told from the possessive ("my mom's car", "my son's 6th birthday", "my sister's wedding") by what follows:
+# an article, an age, a place's preposition or one of the verbs a relative's news is told with. Not a home said as its
+# owner's: "a hāngī at my aunty's in Gisborne", "going round my mum's at 5".
+_CONTRACTED_IS = re.compile(
+    r"(?i)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bround\s)(?<!\bover\s)(?<!\bnear\s)(?<!\bby\s)(?<!\bin\s)"
+    rf"\b(?P<owner>(?:my|our)\s+(?:{alternation([*RELATIONS, *PET_SPECIES])}))['’]s"
+    r"(?=\s+(?:an?\s|in\s|at\s|from\s|back\s|still\s|now\s|also\s|always\s|only\s|almost\s|nearly\s"
+    r"|(?:getting|moving|going|turning|starting|living|working|studying|staying|coming|expecting|retiring|leaving)\b"
+    r"|\d{1,3}(?:\s*(?:years?|yrs?|y/?o|months?|weeks?)\b|(?=\s*(?:[,.;!?)]|$|and\b|but\b|now\b|already\b|so\b)))))"
+)
+
+
+def contracted_is(sentence: str) -> str:
+    """``sentence`` with the "'s" that says "is" after a relative or a pet written out: "my mom's a nurse" → "my mom is
+    a nurse"; "my mom's car" unchanged."""
+    if "s" not in sentence:
+        return sentence
+    return _CONTRACTED_IS.sub(lambda m: f"{m.group('owner')} is", sentence)
+
+
 def pet_mentions(sentence: str) -> list[EntityMention]:
     matches = [*_PET_NAMED.finditer(sentence), *_PET_WITH_NAME.finditer(sentence)]
     named = [mention for m in matches if (mention := _pet(m.group("kind"), m.group("name"))) is not None]

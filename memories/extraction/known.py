@@ -67,6 +67,7 @@ _A_NAME = re.compile(
     r"(?<=[\w,;:]\s)(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bon\s)(?<!\bfor\s)(?<!\bnear\s)"
     r"(?<!\bevery\s)(?<!\blast\s)(?<!\bnext\s)(?<!\bthis\s)(?-i:[A-Z][a-z]+)"
 )
+_HAS_AFTER = re.compile(r"\s+(?:been|got)\b")
 _CALENDAR = re.compile(CALENDAR_WORDS)  # "every Sunday", "in June": a day or a month, not a person
 _MY_SOMEONE = re.compile(rf"(?i)\b(?:my|our)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
 
@@ -107,7 +108,48 @@ def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) ->
     ((name, relation),) = before.items()
     if not pronoun_fits(opening.group("pronoun"), relation):
         return sentence
-    return name + sentence[opening.end() :]
+    rest = sentence[opening.end() :]
+    if rest[:1] in "'’":  # "She's 78" is "June is 78"; "She's been ill", "she's got a cold": has
+        rest = (" has" if _HAS_AFTER.match(rest, 2) else " is") + rest[2:]
+    return name + rest
+
+
+# "my mama lives in Macon, she's 68": a pronoun opening a clause after a comma
+_CLAUSE_PRONOUN = re.compile(r",\s+(?=(?:she|he)\b)")
+_APPOSED = re.compile(r",\s*[A-Z][\w'’-]*$")
+
+
+def clause_pronouns_as_named(sentence: str, people_in: Callable[[str], Mapping[str, str]]) -> str:
+    """``sentence`` with each pronoun opening a clause after a comma read as the one person the words before it
+    spoke of (``people_in``: the people and pets a text names, as ``pronoun_as_named`` takes them): "my mama lives
+    in Macon, she's 68" is "…, my mama is 68"; "My brother Fadi is in Dortmund, he is an engineer" is "…, my brother
+    Fadi is an engineer"; "my son Leo, he's 9" is "my son Leo is 9"."""
+    at = 0
+    while (match := _CLAUSE_PRONOUN.search(sentence, at)) is not None:
+        head, rest, at = sentence[: match.end()], sentence[match.end() :], match.end()
+        if _APPOSED.search(sentence, 0, match.start()):
+            continue  # "My daughter, Amy, she's 7": the rules that read a name said between commas read it
+        people = people_in(head)
+        clause = pronoun_as_named(rest, people, head)
+        if clause == rest:
+            continue
+        ((name, _),) = people.items()  # a pronoun is read as someone only when one was spoken of
+        if _said_alone(sentence[: match.start()], name):
+            sentence = sentence[: match.start()] + clause[len(name) :]
+            continue
+        # one named is read as first said ("…, my brother Fadi is"): the rules read what is said of a relative so
+        named = {name: relation for name, relation in people.items() if not name.startswith("my ")}
+        # and the clause ends the one before, as a sentence would: "I live with my boyfriend; my boyfriend is a chef"
+        sentence = f"{sentence[: match.start()]}; {as_first_said(clause, named)[0]}"
+    return sentence
+
+
+def _said_alone(head: str, name: str) -> bool:
+    """Whether ``head`` is only the one named ``name`` ("my son Leo", "my little brother Viliami", "My mother"): the
+    pronoun after it says it again ("my son Leo, he's 9")."""
+    if name.lower().startswith("my "):
+        return re.fullmatch(rf"\W*{re.escape(name)}", head, re.IGNORECASE) is not None
+    return re.fullmatch(rf"\W*(?i:my|our)\s+(?:[\w'’-]+\s+){{1,2}}{re.escape(name)}", head) is not None
 
 
 def _at_a_clause_head(sentence: str, at: int) -> bool:

@@ -14,7 +14,11 @@ CLAUSE_END = (
     r"|please|pls|plz)\b"
     # a second clause of one's own or of someone else: "I love coffee and I hate tea", "my mum lives in Leeds and she
     # loves it", "my daughter Elsa is a dentist and my son Oskar works…" (not "my weight and my divorce": a list)
-    r"|\s(?:and|but)\s+(?:i|i'm|i’m|im|i've|i’ve|ive|he|she|they|we)\s|\s(?:and|but)\s+(?:my|our)\s+\w+\s+(?-i:[A-Z])|$))"
+    r"|\s(?:and|but)\s+(?:i|i'm|i’m|im|i've|i’ve|ive|he|she|they|we)\s|\s(?:and|but)\s+(?:my|our)\s+\w+\s+(?-i:[A-Z])"
+    # or of the same subject, said again without it: "my sister is a nurse and loves it", "I work nights and hate it"
+    r"|\s(?:and|but)\s+(?:(?:still|also|never|always|just|really|now)\s+)?(?:loves?|hates?|likes?|enjoys?|is|am|are|was"
+    r"|has|have|works?|lives?|wants?|needs?|thinks?|says?|goes|keeps?)\s"
+    r"|$))"
 )
 PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END
 

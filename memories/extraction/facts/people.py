@@ -245,6 +245,8 @@ def relation_facts(sentence: str) -> list[Candidate]:
             if _DESCRIBES.match(verb)
             else proper_name(match.group("x"), max_words=5)
         )
+        if verb.startswith("is a") and not value:  # "a teacher at a primary school in Leeds": the role it opens with
+            value = role if _A_ROLE.search(role := _role_within(match.group("x"), max_words=6)) else ""
         if verb.startswith("is a") and not _A_ROLE.search(value) and not _A_SPECIES.search(value):
             continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
         if verb.startswith("is") and verb.endswith(" in") and _FOR_NOW.search(match.group("x")):
@@ -324,7 +326,22 @@ _FOR_NOW = re.compile(
 _TITLE_WORDS = alternation(JOB_TITLES | IDENTITY_NOUNS)
 _A_ROLE = re.compile(rf"(?i)(?:^|\s)(?:{_TITLE_WORDS}|[a-z]+(?:ologist|ician|ist))s?(?:$|\s+(?:at|in|for|with)\b)")
 _A_SPECIES = re.compile(rf"(?i)(?:^|\s)(?:{alternation(PET_SPECIES)})$")
-_DESCRIBES = re.compile(r"is\s+(?:a|an)\b|has\b|owns\b|runs\b|is\s+studying|studies|(?:just\s+)?got\b")
+# A role said at more length than a value holds: its words up to the first phrase of place or employer, and that
+# phrase when it is a name ("a driver for Uber on weekends and …", "a teacher at a primary school in Leeds").
+_ROLE_HEAD = re.compile(
+    r"(?P<role>(?:[\w'-]+\s+){0,2}?[\w'-]+)(?P<where>\s+(?:at|in|for|with)\s+(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*){0,2})?"
+    r"(?=\s+(?:at|in|for|with|from|near|on|who|that|where|and|but)\b)"
+)
+
+
+def _role_within(said: str, *, max_words: int) -> str:
+    """The role a long description opens with: "teacher at a primary school in Leeds" → "teacher", "driver for Uber on
+    weekends and a postman…" → "driver for Uber"; "" when it opens with no role's words."""
+    head = _ROLE_HEAD.match(said)
+    return value_phrase(head.group(0), max_words=max_words) if head else ""
+
+
+_DESCRIBES = re.compile(r"is\s+(?:a|an)\b|works\s+as\b|has\b|owns\b|runs\b|is\s+studying|studies|(?:just\s+)?got\b")
 _PLACE_KIND = {"lives in": "location", "moved to": "location", "is in": "location", "is still in": "location",
                "is from": "location", "is originally from": "location", "went back to": "location",
                "moved back to": "location", "is moving back to": "location", "is going back to": "location",

@@ -137,7 +137,9 @@ def attribute_facts(sentence: str) -> list[Candidate]:
     Only attributes a person *has* as a record (ATTRIBUTE_SLOTS) or a relative's age or role: "my chest is tight",
     "my manager is a nightmare", "my egg tarts are the best" describe a moment or an opinion, not who they are."""
     found = []
-    for match in _MY_X_IS.finditer(sentence):
+    at = 0
+    while (match := _MY_X_IS.search(sentence, at)) is not None:
+        at = match.start("x")  # the value may go on to another's: "my son is 6 and my daughter is 4"
         attribute = match.group("attr").strip().lower()
         value = _DANGLING.sub("", value_phrase(_RUN_ON.split(match.group("x"), maxsplit=1)[0], max_words=8))
         if not value or attribute in PET_SPECIES or attribute.endswith(("name", "'s name")) or _names_someone(match):
@@ -163,7 +165,8 @@ def attribute_facts(sentence: str) -> list[Candidate]:
 
 
 _AN_AGE_FIRST = re.compile(
-    r"\d{1,3}(?:\s+years?\s+old)?(?=\s+(?:and|but|now|already|this|so|lol)\b)(?!\s+and\s+(?:a\s+)?half)"
+    r"\d{1,3}(?:\s+(?:years?|months?|weeks?))?(?:\s+old)?(?=\s+(?:and|but|now|already|this|so|lol)\b)"
+    r"(?!\s+and\s+(?:a\s+)?half)"
 )
 _HEDGE = re.compile(r"(?i)^(?:basically|literally|honestly|probably|mostly|just|kinda|kind\s+of|sort\s+of)\s+")
 _HOW_OFTEN = re.compile(
