@@ -14,6 +14,7 @@ from memories.extraction import boundaries, facts, household, known, languages, 
 from memories.extraction.casing import NAME_GUESSED, recased
 from memories.extraction.entities import (
     appositions_fronted,
+    as_my,
     contracted_is,
     is_named,
     person_mentions,
@@ -139,7 +140,7 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     # names typed without their capital get it back first (``casing``); which ones, the candidates say
     recased_message, guessed = recased(without_quotations(message[:4000]), people)
     said = [
-        contracted_is(relation_owned(appositions_fronted(with_apostrophes(" ".join(sentence.split())))))
+        contracted_is(relation_owned(appositions_fronted(as_my(with_apostrophes(" ".join(sentence.split()))))))
         for sentence in sentences(recased_message)
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):

@@ -164,16 +164,71 @@ def relation_owned(sentence: str) -> str:
     return f"{sentence[: match.start('kind')]}my {match.group('kind').lower()} {sentence[match.start('name') :]}"
 
 
+# "ma uncle Dougie", "mi son Andre", "me mam", "mah brother": "my" as many Englishes say it, before a word for kin or a
+# pet (and its describing word: "me wee sister", "mi big brother"). "me" is an object too ("she told me dad was ill":
+# still "my dad"), but not before a title ("Bless me Father"), nor any of them before a word said to a person ("call
+# me baby"). A sentence another language's rules read ("vivo con mi abuela", "mi ex me escribió") is theirs.
+_SAID_MY = re.compile(
+    rf"(?i)\b(?P<my>ma|mi|me|mah|muh)\s+(?=(?:{_DESCRIBING}[\s-]+)?(?:{alternation([*RELATIONS, *PET_SPECIES])})"
+    r"(?:['’]s)?\b(?![’'](?!s\b)))"  # not "excuse me ma'am"
+    r"(?!(?:baby|babe|kids?|children|people|man|boy|girl)\b)"
+)
+
+
+# Words the other languages read say often and English does not ("el", "que", "avec", "che", "não"): a sentence with
+# "mi", "ma" or "me" and any of them is theirs ("mi ex me escribió anoche", "je parle avec ma mère").
+_OTHER_LANGUAGE_WORDS = frozenset({
+    "el", "la", "los", "las", "que", "con", "por", "para", "muy", "es", "está", "esta", "le", "les", "et", "est",
+    "avec", "il", "che", "di", "per", "não", "nao", "uma", "com", "um", "une", "des", "pero", "mais", "du", "au",
+    "sur", "en", "ayer", "hoy", "anoche", "mucho", "tengo", "tiene", "j'ai", "c'est", "ist", "und", "ich", "mit",
+})  # fmt: skip
+
+
+# Kin words English chat borrows that are also the words of the languages whose "my" is "mi" or "ma"
+_KIN_OF_OTHER_LANGUAGES = frozenset({
+    "ex", "mama", "papa", "papi", "mamie", "ma", "pa", "abuela", "abuelo", "abuelita", "tio", "tío", "tia", "tía",
+    "nonna", "nonno", "vovó", "vovô", "comadre", "compadre", "tita", "tito",
+})  # fmt: skip
+
+
+def as_my(sentence: str) -> str:
+    """``sentence`` with the "my" of many Englishes written as "my": "ma uncle Dougie" → "my uncle Dougie"."""
+    if not _SAID_MY.search(sentence) or _other_language_mentions(sentence):
+        return sentence
+    if not _OTHER_LANGUAGE_WORDS.isdisjoint(re.findall(r"[\w']+", sentence.lower().replace("’", "'"))):
+        return sentence
+
+    def said_my(match: re.Match[str]) -> str:
+        if match.group("my").lower() == "me" and sentence[match.end() : match.end() + 1].isupper():
+            return match.group(0)
+        kin = sentence[match.end() :].split(maxsplit=1)[0].lower().rstrip(".,!?;:")
+        if match.group("my").lower() in {"mi", "ma"} and kin in _KIN_OF_OTHER_LANGUAGES:
+            return match.group(0)  # "mi ex", "mi abuela", "ma mamie": the other language's own "my"
+        return "My " if match.group(0)[0].isupper() else "my "
+
+    return _SAID_MY.sub(said_my, sentence)
+
+
+def _other_language_mentions(sentence: str) -> bool:
+    from memories.extraction.languages import mentions  # the other languages' rules read this module's mentions
+
+    return bool(mentions(sentence))
+
+
 # "my mom's a nurse", "my son's 6", "my sister's in Leeds", "our dog's getting old": the "'s" of "is" after a relative
 # or a pet, told from the possessive ("my mom's car", "my son's 6th birthday", "my sister's wedding") by what follows:
 # an article, an age, a place's preposition or one of the verbs a relative's news is told with. Not a home said as its
 # owner's: "a hāngī at my aunty's in Gisborne", "going round my mum's at 5".
 _CONTRACTED_IS = re.compile(
     r"(?i)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bround\s)(?<!\bover\s)(?<!\bnear\s)(?<!\bby\s)(?<!\bin\s)"
+    r"(?<!\bof\s)(?<!\bis\s)(?<!\bwas\s)(?<!\bare\s)(?<!\bwere\s)"  # "a friend of my mum's", "it is my sister's"
     rf"\b(?P<owner>(?:my|our)\s+(?:{alternation([*RELATIONS, *PET_SPECIES])}))['’]s"
-    r"(?=\s+(?:an?\s|in\s|at\s|from\s|back\s|still\s|now\s|also\s|always\s|only\s|almost\s|nearly\s"
+    r"(?=\s+(?:an?\s|in\s|at\s|from\s|back\s|still\s|now\s|also\s|always\s|only\s|almost\s|nearly\s|not\s"
     r"|(?:getting|moving|going|turning|starting|living|working|studying|staying|coming|expecting|retiring|leaving)\b"
-    r"|\d{1,3}(?:\s*(?:years?|yrs?|y/?o|months?|weeks?)\b|(?=\s*(?:[,.;!?)]|$|and\b|but\b|now\b|already\b|so\b)))))"
+    # an age, the clause ending on it: not "my sister's 3 year old is sick", "my dad's 5 year anniversary", "my son's
+    # 6 month check", "my son's 12 and under team"
+    r"|\d{1,3}(?:\s*(?:years?|yrs?|months?|weeks?)\s+old|\s*y/?o)?"
+    r"(?=\s*(?:[,.;!?)]|$|and\b(?!\s+(?:under|over|up)\b)|but\b|now\b|already\b|so\b|today\b|lol\b))))"
 )
 
 

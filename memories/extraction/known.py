@@ -15,7 +15,7 @@ from functools import lru_cache
 from memories.extraction.facts.base import CALENDAR_WORDS
 from memories.extraction.text import alternation
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import FEMALE_RELATIONS, MALE_RELATIONS, PET_SPECIES, RELATIONS
+from memories.extraction.vocabulary import FEMALE_RELATIONS, JOB_TITLES, MALE_RELATIONS, PET_SPECIES, RELATIONS
 
 # What may come before a clause's subject: the sentence's start, punctuation, a conjunction, and a few openers.
 _OPENERS = r"(?:(?:omg|wow|yay|so|well|also|guess\s+what|update|news|btw|anyway)\W+)*$"
@@ -57,10 +57,20 @@ _OPENING_PRONOUN = re.compile(
     r"^(?P<pronoun>She|He|she|he)(?=\s+(?:is|has|was|lives|works|teaches|studies|just|got)\b|['’]s\s)"
     r"(?!\s+is\s+(?:now\s+)?my\b|['’]s\s+(?:now\s+)?my\b)"  # "He's my boyfriend now": who they are to the speaker
 )
-_WORDS_FOR_SOMEONE = alternation([*RELATIONS, *PET_SPECIES, "girl", "boy", "guy", "man", "woman", "lady", "kid", "baby",
-                                  "person", "someone", "bloke", "dude"])  # fmt: skip
-# Anyone else the sentence before could have meant: "a girl", "his sister", "Priya's dad", a second "my …"
-_SOMEONE_ELSE = re.compile(rf"(?i)\b(?:a|an|the|his|her|their|your|\w+['’]s)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})\b")
+_WORDS_FOR_SOMEONE = alternation([*RELATIONS, *PET_SPECIES, *JOB_TITLES, "girl", "boy", "guy", "man", "woman", "lady",
+                                  "kid", "baby", "person", "someone", "bloke", "dude", "fella", "one", "intern",
+                                  "student", "lodger", "apprentice", "veteran", "vicar", "priest", "carer", "physio",
+                                  "consultant", "footballer", "fireman", "player", "patient", "client", "customer",
+                                  "tenant", "guest", "stranger", "lad", "lass"])  # fmt: skip
+# Anyone else the sentence before could have meant: "a girl", "his sister", "the vicar", "a pilot", a second "my …"; and
+# whoever is someone's ("my dad's physio", "my friend's little one": the "'s" left after ``contracted_is`` owns)
+_SOMEONE_ELSE = re.compile(
+    # (not what the one meant is: "my uncle is a pilot, he…", "my mum is not a nurse, she…", "works as a carer")
+    r"(?i)(?<!\bis\s)(?<!\bwas\s)(?<!\bas\s)(?<!\bnot\s)(?<!\bbecame\s)(?<!\bbecome\s)"
+    rf"\b(?:a|an|the|his|her|their|your)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})s?\b|\w['’]s\s+\w"
+)
+# Kin said without "my" beside the one meant: "my dad visits grandad every day, he's 94"
+_KIN = re.compile(rf"(?i)\b(?:{alternation(RELATIONS)})\b")
 # A name besides the one meant: "My daughter loves Taylor Swift. She is 34" (a given name, not opening the sentence;
 # "lives in Bristol and rings every Sunday" names no one)
 _A_NAME = re.compile(
@@ -82,6 +92,13 @@ def pronoun_fits(pronoun: str, relation: str) -> bool:
     return True
 
 
+def _a_lowercase_name(text: str) -> bool:
+    """Whether ``text``, typed in lowercase, holds a given name that is no English word ("jake", "oliver")."""
+    from memories.extraction.casing import GIVEN_NAMES, is_english_word
+
+    return any(w in GIVEN_NAMES and not is_english_word(w) for w in re.findall(r"[a-z]{3,}", text))
+
+
 def _a_given_name(word: str) -> bool:
     from memories.extraction.casing import GIVEN_NAMES  # casing reads the relation words known's callers use
 
@@ -97,8 +114,10 @@ def pronoun_as_named(sentence: str, before: Mapping[str, str], previous: str) ->
     opening = _OPENING_PRONOUN.match(sentence)
     if opening is None or len(before) != 1:
         return sentence
-    if _SOMEONE_ELSE.search(previous) or len(_MY_SOMEONE.findall(previous)) > 1:
+    if _SOMEONE_ELSE.search(previous) or len(_MY_SOMEONE.findall(previous)) > 1 or len(_KIN.findall(previous)) > 1:
         return sentence
+    if previous == previous.lower() and _a_lowercase_name(previous):
+        return sentence  # "my dad doesnt like jake, he's 19"
     (meant,) = before
     if any(
         name not in meant.split() and _a_given_name(name) and not _CALENDAR.fullmatch(name)

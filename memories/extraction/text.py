@@ -10,14 +10,15 @@ from django.utils.text import slugify
 
 # A captured phrase ends at punctuation or at a conjunction that starts a new clause.
 CLAUSE_END = (
-    r"(?=\s*(?:[.!?,;:\n()]|\s(?:but|because|cause|since|and then|so that|though|although|when|while|lol|haha"
+    r"(?=\s*(?i:[.!?,;:\n()]|\s(?:but|because|cause|since|and then|so that|though|although|when|while|lol|haha"
     r"|please|pls|plz)\b"
     # a second clause of one's own or of someone else: "I love coffee and I hate tea", "my mum lives in Leeds and she
     # loves it", "my daughter Elsa is a dentist and my son Oskar works…" (not "my weight and my divorce": a list)
     r"|\s(?:and|but)\s+(?:i|i'm|i’m|im|i've|i’ve|ive|he|she|they|we)\s|\s(?:and|but)\s+(?:my|our)\s+\w+\s+(?-i:[A-Z])"
     # or of the same subject, said again without it: "my sister is a nurse and loves it", "I work nights and hate it"
-    r"|\s(?:and|but)\s+(?:(?:still|also|never|always|just|really|now)\s+)?(?:loves?|hates?|likes?|enjoys?|is|am|are|was"
-    r"|has|have|works?|lives?|wants?|needs?|thinks?|says?|goes|keeps?)\s"
+    # (only a verb's third-person form, as typed in lowercase: "I love music and live gigs", "Wants and Needs by Drake")
+    r"|\s(?:and|but)\s+(?-i:(?:(?:still|also|never|always|just|really|now)\s+)?(?:loves|hates|likes|enjoys|is|was|has"
+    r"|works|lives|wants|needs|thinks|says|goes|keeps))\s"
     r"|$))"
 )
 PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END

@@ -281,8 +281,8 @@ HAVE_NOT_FACTS = (
     "a shift", "a flight", "a presentation", "a job interview", "a deadline", "a dentist", "a doctor's", "a test",
     "a party", "a wedding", "a lecture", "a game", "a match", "a training", "practice", "a busy ", "a long day",
     "a vet", "a limp", "a rash", "a tummy", "an upset", "a check-up", "a checkup", "a groomer",
-    "an infection", "an ear infection", "a chest infection", "a virus", "a bug", "a stomach bug", "a temperature",
-    "an ear ", "a chest ", "a urine ", "a uti", "an allergic reaction", "a tummy bug", "a sickness bug",
+    "an infection", "an ear infection", "a chest infection", "a urine infection", "a kidney infection",
+    "a throat infection", "a viral infection", "a stomach bug", "a tummy bug", "a sickness bug", "an allergic reaction",
 )  # fmt: skip
 
 # What "I've got …" says whole that is no possession: "I've got this", "ive got you", "I've got it".

@@ -236,7 +236,9 @@ def _relative_detail(person: EntityMention, detail: re.Match[str], sentence: str
 def relation_facts(sentence: str) -> list[Candidate]:
     """'My mom lives in Chennai' → 'Mom lives in Chennai', linked to person:mom and to the place it names."""
     found = []
-    for match in _RELATION_FACT.finditer(sentence):
+    at = 0
+    while (match := _RELATION_FACT.search(sentence, at)) is not None:
+        at = match.start("x")  # what is said of one may go on to another: "my mum is a teacher and my dad is a chef"
         who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
         verb = re.sub(r"^lives (?:up|over|down|out) in", "lives in", " ".join(match.group("verb").lower().split()))
         # a place or employer is a name (cut before "last year"); a role or a course is a phrase
@@ -245,7 +247,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
             if _DESCRIBES.match(verb)
             else proper_name(match.group("x"), max_words=5)
         )
-        if verb.startswith("is a") and not value:  # "a teacher at a primary school in Leeds": the role it opens with
+        if verb.startswith(("is a", "works as")) and not value:  # "a teacher at a primary school in Leeds": the role
             value = role if _A_ROLE.search(role := _role_within(match.group("x"), max_words=6)) else ""
         if verb.startswith("is a") and not _A_ROLE.search(value) and not _A_SPECIES.search(value):
             continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
