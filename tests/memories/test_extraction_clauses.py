@@ -220,3 +220,22 @@ def test_my_as_many_englishes_say_it(message: str, person: tuple[str, str]) -> N
 )
 def test_me_mi_ma_that_are_no_my_name_no_one(message: str) -> None:
     assert [m for m in extract(message, role="user").mentions if m.entity_type == "person"] == []
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("my son Chidi got his offer from Warwick for engineering", "Chidi got his offer from Warwick for engineering"),
+        ("my son Karthik got placement in Zoho", "Karthik got placement in Zoho"),  # the article left out
+        ("my sister got a postdoc in Copenhagen", "Sister got a postdoc in Copenhagen"),
+        ("my daughter got a place at Oxford", "Daughter got a place at Oxford"),
+        ("my brother got an internship at Google", "Brother got an internship at Google"),
+    ],
+)
+def test_a_relatives_lasting_news_of_work_or_study(message: str, fact: str) -> None:
+    assert fact in _facts(message)
+
+
+@pytest.mark.parametrize("message", ["my mum got a place in the queue", "my dad got a contract for the house"])
+def test_a_place_or_a_contract_got_is_no_news_of_work(message: str) -> None:
+    assert _facts(message) == []

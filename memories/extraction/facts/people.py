@@ -69,8 +69,10 @@ _RELATION_FACT = re.compile(
     # what happened to them that lasts: "got into UNILAG", "got the ward manager job", "moved back to Poland",
     # "moves in with me next month"
     rf"|(?:just\s+)?got\s+(?:accepted\s+)?into(?=\s+{_ADMITTED_TO})|(?:just\s+)?got\s+accepted\s+(?:to|at)(?=\s+{_ADMITTED_TO})"
-    rf"|(?:just\s+)?got(?=\s+(?:the|a|an|her|his|their)\s+(?:[\w'-]+\s+){{0,3}}?"
-    rf"(?:job|promotion|position|scholarship|offer)(?=\s*(?:$|[.,;!?]|\s+(?:at|as|in|with)\b)))"
+    # (the article may be left out as some Englishes do: "got placement in Zoho"; "got his offer from Warwick")
+    rf"|(?:just\s+)?got(?=\s+(?:(?:the|a|an|her|his|their)\s+(?:[\w'-]+\s+){{0,3}}?)?"
+    rf"(?:job|promotion|position|scholarship|offer|placement|postdoc|internship|apprenticeship|residency"
+    rf"|place(?=\s+(?:at|on)\s+(?-i:[A-Z])))(?=\s*(?:$|[.,;!?]|\s+(?:at|as|in|with|from|for)\b)))"
     rf"|(?:went|moved|is\s+moving|is\s+going)\s+back\s+to{_TO_A_PLACE}|is\s+moving\s+to{_TO_A_PLACE}))\s+{phrase('x')}"
 )
 # "my wife is pregnant", "my sister is expecting twins", "my parents are divorced", "my brother got engaged": a
