@@ -153,11 +153,20 @@ def tells_of_the_contact(sentence: str, *, opens: bool = False) -> bool:
     first_person = any(word in _FIRST_PERSON for word in words)
     if sentence.rstrip(" )\"'*_~").endswith("?") and not first_person:
         return False
+    if _ASKS_THE_LISTENER.match(sentence) and not any(word in _FIRST_PERSON for word in words if word != "me"):
+        return False  # "tell me something fun", "pls give me a recipe for dal": what they ask for, not of them
     names = {name.lower() for name in (_VOCATIVE_OR_OPENING if opens else _VOCATIVE).findall(sentence)}
     told = [clause for clause in _clauses(sentence) if any(w not in _REACTION and w not in names for w in clause)]
     # Every clause with something in it speaks to the listener ("Your kind words mean a lot"): about them, not the
     # speaker; a clause of its own keeps the sentence ("Your advice helped, got the job").
     return bool(told) and (first_person or not all(any(w in _SECOND_PERSON for w in clause) for clause in told))
+
+
+# A request to the listener: "tell me something fun", "can you give me a recipe", "please recommend me a book".
+_ASKS_THE_LISTENER = re.compile(
+    r"(?i)^\W*(?:(?:ok|okay|hey|so|now|pls|plz|please|can\s+you|could\s+you|would\s+you|will\s+you|u\s+can)\W+)*"
+    r"(?:tell|give|show|help|recommend|suggest|teach|explain|send|write|find|list|describe|share|sing|read)\b"
+)
 
 
 def _clauses(sentence: str) -> list[list[str]]:

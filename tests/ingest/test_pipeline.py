@@ -149,6 +149,19 @@ def test_questions_and_reactions_to_the_listener_make_no_episode(tenant: Tenant)
     assert list(episodes) == ["I passed the adoption agency interviews last Friday!"]
 
 
+def test_a_request_to_the_listener_makes_no_episode(tenant: Tenant) -> None:
+    # when messages only ask the assistant for something
+    requests = ["tell me something fun", "can you give me a recipe for dal", "Please recommend me a book"]
+    for n, text in enumerate(requests):
+        ingest(tenant, text, message_id=f"m{n}", at=T0)
+    # and one asks for help with the speaker's own life
+    ingest(tenant, "help me plan my wedding, it's in June", message_id="m9", at=T0)
+
+    # then only the one about the speaker's life is an episode
+    episodes = Memory.objects.filter(tenant=tenant, memory_type="episode").values_list("content", flat=True)
+    assert list(episodes) == ["help me plan my wedding, it's in June"]
+
+
 @pytest.mark.parametrize(
     "text",
     ["Soll ich meinen Job kündigen?", "¿Debería dejar mi trabajo?", "Est-ce que je devrais quitter mon travail ?",
