@@ -199,7 +199,7 @@ def as_my(sentence: str) -> str:
         return sentence
 
     def said_my(match: re.Match[str]) -> str:
-        if match.group("my").lower() == "me" and sentence[match.end() : match.end() + 1].isupper():
+        if match.group("my").lower() == "me" and not _me_as_my(sentence, match):
             return match.group(0)
         kin = sentence[match.end() :].split(maxsplit=1)[0].lower().rstrip(".,!?;:")
         if match.group("my").lower() in {"mi", "ma"} and kin in _KIN_OF_OTHER_LANGUAGES:
@@ -207,6 +207,22 @@ def as_my(sentence: str) -> str:
         return "My " if match.group(0)[0].isupper() else "my "
 
     return _SAID_MY.sub(said_my, sentence)
+
+
+# "me" is "my" in Irish, Scottish and Northern English before close kin ("me mam", "me da", "me nan"), said where a
+# subject or a preposition's object stands: "me mam's 70", "me and me brother", "round me nan's". After a verb it is the
+# object: "trust me bro", "made me manager", "calls me sis", "ey up me lad", "send me puppy pics".
+_ME_KIN = frozenset({"mam", "mum", "ma", "mammy", "mother", "da", "dad", "daddy", "father", "nan", "nana", "nanna",
+                     "gran", "granny", "grandad", "granda", "brother", "sister", "missus", "husband", "wife", "son",
+                     "daughter", "fella", "auld"})  # fmt: skip
+_ME_AT = re.compile(r"(?i)(?:^|[,;:(]|\b(?:and|with|to|for|at|round|from|of|by|like|than|me\s+and))\W*$")
+
+
+def _me_as_my(sentence: str, match: re.Match[str]) -> bool:
+    kin = sentence[match.end() :].split(maxsplit=1)[0]
+    if kin[:1].isupper() or kin.lower().removesuffix("'s").removesuffix("’s") not in _ME_KIN:
+        return False  # "Bless me Father", "me mate"
+    return _ME_AT.search(sentence[max(0, match.start() - 20) : match.start()]) is not None
 
 
 def _other_language_mentions(sentence: str) -> bool:
@@ -221,14 +237,15 @@ def _other_language_mentions(sentence: str) -> bool:
 # owner's: "a hāngī at my aunty's in Gisborne", "going round my mum's at 5".
 _CONTRACTED_IS = re.compile(
     r"(?i)(?<!\bat\s)(?<!\bto\s)(?<!\bfrom\s)(?<!\bround\s)(?<!\bover\s)(?<!\bnear\s)(?<!\bby\s)(?<!\bin\s)"
-    r"(?<!\bof\s)(?<!\bis\s)(?<!\bwas\s)(?<!\bare\s)(?<!\bwere\s)"  # "a friend of my mum's", "it is my sister's"
+    # (not "a friend of my mum's", "it is my sister's", "that's my sister's")
+    r"(?<!\bof\s)(?<!\bis\s)(?<!\bwas\s)(?<!\bare\s)(?<!\bwere\s)(?<!['’]s\s)"
     rf"\b(?P<owner>(?:my|our)\s+(?:{alternation([*RELATIONS, *PET_SPECIES])}))['’]s"
     r"(?=\s+(?:an?\s|in\s|at\s|from\s|back\s|still\s|now\s|also\s|always\s|only\s|almost\s|nearly\s|not\s"
     r"|(?:getting|moving|going|turning|starting|living|working|studying|staying|coming|expecting|retiring|leaving)\b"
     # an age, the clause ending on it: not "my sister's 3 year old is sick", "my dad's 5 year anniversary", "my son's
     # 6 month check", "my son's 12 and under team"
     r"|\d{1,3}(?:\s*(?:years?|yrs?|months?|weeks?)\s+old|\s*y/?o)?"
-    r"(?=\s*(?:[,.;!?)]|$|and\b(?!\s+(?:under|over|up)\b)|but\b|now\b|already\b|so\b|today\b|lol\b))))"
+    r"(?=\s*(?:[.;!?)]|,(?!\s*\d)|$|and\b(?!\s+(?:under|over|up|only)\b)|but\b|now\b|already\b|so\b|today\b|lol\b))))"
 )
 
 

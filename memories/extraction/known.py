@@ -61,13 +61,18 @@ _WORDS_FOR_SOMEONE = alternation([*RELATIONS, *PET_SPECIES, *JOB_TITLES, "girl",
                                   "kid", "baby", "person", "someone", "bloke", "dude", "fella", "one", "intern",
                                   "student", "lodger", "apprentice", "veteran", "vicar", "priest", "carer", "physio",
                                   "consultant", "footballer", "fireman", "player", "patient", "client", "customer",
-                                  "tenant", "guest", "stranger", "lad", "lass"])  # fmt: skip
+                                  "tenant", "guest", "stranger", "lad", "lass", "teenager", "teen", "toddler",
+                                  "newborn", "somebody", "anybody", "widow", "widower", "pensioner", "retiree",
+                                  "refugee", "divorcee", "starter", "couple", "family", "child"])  # fmt: skip
 # Anyone else the sentence before could have meant: "a girl", "his sister", "the vicar", "a pilot", a second "my …"; and
 # whoever is someone's ("my dad's physio", "my friend's little one": the "'s" left after ``contracted_is`` owns)
 _SOMEONE_ELSE = re.compile(
     # (not what the one meant is: "my uncle is a pilot, he…", "my mum is not a nurse, she…", "works as a carer")
     r"(?i)(?<!\bis\s)(?<!\bwas\s)(?<!\bas\s)(?<!\bnot\s)(?<!\bbecame\s)(?<!\bbecome\s)"
     rf"\b(?:a|an|the|his|her|their|your)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})s?\b|\w['’]s\s+\w"
+    # one of a people ("an Aussie", "a Scouser", "a Pole"), one called by a title ("old Mr Patel")
+    r"|\b(?:a|an)\s+(?:\w+\s+)?(?-i:[A-Z])\w+|\b(?:mr|mrs|ms|miss|dr)\b\.?\s+\w"
+    r"|\b(?:someone|somebody|anyone|anybody)\b"
 )
 # Kin said without "my" beside the one meant: "my dad visits grandad every day, he's 94"
 _KIN = re.compile(rf"(?i)\b(?:{alternation(RELATIONS)})\b")
@@ -93,10 +98,16 @@ def pronoun_fits(pronoun: str, relation: str) -> bool:
 
 
 def _a_lowercase_name(text: str) -> bool:
-    """Whether ``text``, typed in lowercase, holds a given name that is no English word ("jake", "oliver")."""
+    """Whether ``text``, typed in lowercase, holds a given name: one that is no English word ("jake", "oliver"), or
+    one said where a person is ("plays with mason", "lives with rob", "next to ivy")."""
     from memories.extraction.casing import GIVEN_NAMES, is_english_word
 
-    return any(w in GIVEN_NAMES and not is_english_word(w) for w in re.findall(r"[a-z]{3,}", text))
+    if any(w in GIVEN_NAMES and not is_english_word(w) for w in re.findall(r"[a-z]{3,}", text)):
+        return True
+    return any(w in GIVEN_NAMES for w in _BESIDE_SOMEONE.findall(text))
+
+
+_BESIDE_SOMEONE = re.compile(r"\b(?:with|to|and|beside|like)\s+([a-z]{3,})\b")
 
 
 def _a_given_name(word: str) -> bool:

@@ -18,7 +18,7 @@ CLAUSE_END = (
     # or of the same subject, said again without it: "my sister is a nurse and loves it", "I work nights and hate it"
     # (only a verb's third-person form, as typed in lowercase: "I love music and live gigs", "Wants and Needs by Drake")
     r"|\s(?:and|but)\s+(?-i:(?:(?:still|also|never|always|just|really|now)\s+)?(?:loves|hates|likes|enjoys|is|was|has"
-    r"|works|lives|wants|needs|thinks|says|goes|keeps))\s"
+    r"|lives|wants|needs|thinks|says|goes|keeps))\s"  # (not "works": "old films and works of art")
     r"|$))"
 )
 PHRASE = r"(?P<{name}>[^.!?,;:\n()]{{1,80}}?)" + CLAUSE_END

@@ -250,7 +250,8 @@ def relation_facts(sentence: str) -> list[Candidate]:
             else proper_name(match.group("x"), max_words=5)
         )
         if verb.startswith(("is a", "works as")) and not value:  # "a teacher at a primary school in Leeds": the role
-            value = role if _A_ROLE.search(role := _role_within(match.group("x"), max_words=6)) else ""
+            role = _role_within(match.group("x"), max_words=6)  # (what one works as is a role, whatever its words)
+            value = role if verb.startswith("works as") or _A_ROLE.search(role) else ""
         if verb.startswith("is a") and not _A_ROLE.search(value) and not _A_SPECIES.search(value):
             continue  # "my sister is a doctor", "my dog Bruno is a golden retriever"; not "my manager is a nightmare"
         if verb.startswith("is") and verb.endswith(" in") and _FOR_NOW.search(match.group("x")):

@@ -165,7 +165,7 @@ def attribute_facts(sentence: str) -> list[Candidate]:
 
 
 _AN_AGE_FIRST = re.compile(
-    r"\d{1,3}(?:\s+(?:years?|months?|weeks?))?(?:\s+old)?(?=\s+(?:and|but|now|already|this|so|lol|today)\b)"
+    r"\d{1,3}(?:\s+(?:years?|months?|weeks?)\s+old)?(?=\s+(?:and|but|now|already|this|so|lol|today)\b)"
     r"(?!\s+and\s+(?:a\s+)?half)"
 )
 _HEDGE = re.compile(r"(?i)^(?:basically|literally|honestly|probably|mostly|just|kinda|kind\s+of|sort\s+of)\s+")
