@@ -181,6 +181,8 @@ _OTHER_LANGUAGE_WORDS = frozenset({
     "el", "la", "los", "las", "que", "con", "por", "para", "muy", "es", "está", "esta", "le", "les", "et", "est",
     "avec", "il", "che", "di", "per", "não", "nao", "uma", "com", "um", "une", "des", "pero", "mais", "du", "au",
     "sur", "en", "ayer", "hoy", "anoche", "mucho", "tengo", "tiene", "j'ai", "c'est", "ist", "und", "ich", "mit",
+    # nl ("ik" is English chat's "I know" too)
+    "het", "een", "niet", "mijn", "heb", "hebben", "naar", "maar", "ook", "wij", "hij", "zij", "gisteren",
 })  # fmt: skip
 
 

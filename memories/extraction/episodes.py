@@ -173,7 +173,7 @@ def _clauses(sentence: str) -> list[list[str]]:
     return [[w.lower() for w in _WORD.findall(part)] for part in _CLAUSE_BREAK.split(sentence)]
 
 
-# The speaker, in the languages extraction reads (en, es, pt, fr, de, it, romanised Hindi).
+# The speaker, in the languages extraction reads (en, es, pt, fr, de, it, nl, romanised Hindi).
 _FIRST_PERSON = frozenset(
     {"i", "i'm", "i've", "i'll", "i'd", "im", "ive", "me", "my", "mine", "myself", "we", "we're", "we've", "we'll",
      "we'd", "us", "our", "ours", "ourselves",
@@ -182,6 +182,7 @@ _FIRST_PERSON = frozenset(
      "je", "j'ai", "moi", "mon", "mes", "nous", "notre",  # fr
      "ich", "mich", "mir", "mein", "meine", "meinen", "meinem", "meiner", "wir", "uns", "unser", "unsere",  # de
      "io", "mio", "miei", "mie", "noi", "nostro", "nostra",  # it
+     "ik", "mij", "mijn", "m'n", "wij", "ons", "onze",  # nl
      "mera", "meri", "mere", "mujhe", "mujhko", "hamara", "hamari"}  # romanised Hindi
 )  # fmt: skip
 # Left out: the words that are English too ("yo", "ma", "main", "hum", "nos", "mia"): an English question with one
@@ -247,7 +248,8 @@ _PASSING_STATES = frozenset({
     "strike", "stuck", "missing", "flare", "outbreak", "flooded", "fever", "flu", "covid", "injured", "quarantine",
     "isolating", "grounded", "suspended", "evicted", "labor", "labour", "surgery", "chemo", "rehab", "funeral", "vet",
     "fleas", "lice", "enfermo", "enferma", "embarazada", "doente", "grávida", "malade", "enceinte", "krank",
-    "schwanger", "krankenhaus", "malato", "malata", "incinta", "ospedale", "hôpital",
+    "schwanger", "krankenhaus", "malato", "malata", "incinta", "ospedale", "hôpital", "ziek", "zwanger",
+    "ziekenhuis",
 })  # fmt: skip
 # Introducing someone by name: "a cat named Pimenta", "a greyhound called Zeus", "her name is Mochi", "I have a …",
 # "we got a …" (not "called me", "called my dad").
@@ -269,7 +271,8 @@ _TIME = re.compile(
     r"|ayer|hoy|anoche|mañana|ontem|hoje|amanhã|aujourd'hui|demain|gestern|heute|morgen|ieri|oggi|domani|aaj"
     r"|esta\s+semana|cette\s+semaine|diese\s+woche|questa\s+settimana|semana\s+pas[as]ada|la\s+semaine\s+derni[eè]re"
     r"|letzte\s+woche|la\s+settimana\s+scorsa|el\s+mes\s+pasado|o\s+m[eê]s\s+passado|le\s+mois\s+dernier"
-    r"|letzten\s+monat|il\s+mese\s+scorso)(?![^\W_])"
+    r"|letzten\s+monat|il\s+mese\s+scorso|gisteren|vandaag|vanavond|vannacht|vanochtend|vanmorgen"
+    r"|(?:vorige|deze|volgende)\s+week|vorige\s+maand|vorig\s+jaar)(?![^\W_])"
 )
 # A time that dates a lasting fact, not a happening: "vegan since last year", "a fan since I was a kid".
 _SINCE = re.compile(r"(?i)\b(?:since|for(?:\s+the)?)\s+$")
@@ -299,5 +302,5 @@ def _is_laughter(word: str) -> bool:
 _NAMING = frozenset(
     _stem(word)
     for word in ("named", "called", "namens", "llama", "llamado", "llamada", "chama", "chamado", "chamada", "appelle",
-                 "heißt", "heisst", "chiama", "chiamato", "chiamata")
+                 "heißt", "heisst", "chiama", "chiamato", "chiamata", "heet", "genaamd")
 )  # fmt: skip

@@ -304,9 +304,9 @@ RELATION_WORDS = alternation([*RELATIONS, *PET_SPECIES])
 RELATION_ONLY_WORDS = alternation(RELATIONS)
 PET_WORDS = alternation(PET_SPECIES)
 
-# Other languages (memories/extraction/languages.py): what a word said in Spanish, Portuguese, French, German, Italian
-# or romanised Hindi is, in the English vocabulary above; words that vocabulary lacks are kept as English says them
-# ("mother-in-law"). Lowercase; German nouns are matched case-insensitively.
+# Other languages (memories/extraction/languages.py): what a word said in Spanish, Portuguese, French, German, Italian,
+# Dutch or romanised Hindi is, in the English vocabulary above; words that vocabulary lacks are kept as English says
+# them ("mother-in-law"). Lowercase; German nouns are matched case-insensitively.
 FOREIGN_RELATIONS = {
     "es": {
         "madre": "mother", "mamá": "mother", "mama": "mother", "mami": "mother", "padre": "father", "papá": "father",
@@ -387,6 +387,27 @@ FOREIGN_RELATIONS = {
         "mama": "uncle", "tauji": "uncle", "mausa": "uncle", "saas": "mother-in-law", "sasur": "father-in-law",
         "dost": "friend", "saheli": "friend",
     },
+    # "mijn vriend" / "mijn vriendin" is one's partner ("een vriend van mij" is a friend, and has no "mijn")
+    "nl": {
+        "moeder": "mother", "mama": "mother", "mam": "mother", "ma": "mother", "vader": "father", "papa": "father",
+        "pap": "father", "pa": "father", "vrouw": "wife", "echtgenote": "wife", "man": "husband",
+        "echtgenoot": "husband", "vriend": "boyfriend", "vriendje": "boyfriend", "vriendin": "girlfriend",
+        "vriendinnetje": "girlfriend", "partner": "partner", "verloofde": "fiance", "zus": "sister",
+        "zusje": "sister", "zuster": "sister", "tweelingzus": "sister", "broer": "brother", "broertje": "brother",
+        "tweelingbroer": "brother", "dochter": "daughter", "dochtertje": "daughter", "zoon": "son", "zoontje": "son",
+        "kind": "child", "kindje": "child", "baby": "child", "oma": "grandmother", "grootmoeder": "grandmother",
+        "opa": "grandfather", "grootvader": "grandfather", "tante": "aunt", "oom": "uncle", "nicht": "niece",
+        "neef": "nephew", "kleindochter": "granddaughter", "kleinzoon": "grandson", "kleinkind": "grandchild",
+        "schoonmoeder": "mother-in-law", "schoonvader": "father-in-law", "schoonzus": "sister-in-law",
+        "zwager": "brother-in-law", "schoonzoon": "son-in-law", "schoondochter": "daughter-in-law",
+        "stiefzoon": "stepson", "stiefdochter": "stepdaughter", "stiefmoeder": "stepmother",
+        "stiefvader": "stepfather", "stiefbroer": "stepbrother", "stiefzus": "stepsister", "stiefkind": "stepchild",
+        "beste vriend": "best friend", "beste vriendin": "best friend", "maat": "friend",
+        "baas": "boss", "leidinggevende": "manager", "manager": "manager", "collega": "colleague",
+        "huisgenoot": "roommate", "huisgenote": "roommate", "buurvrouw": "neighbour", "buurman": "neighbour",
+        "therapeut": "therapist", "therapeute": "therapist", "psycholoog": "therapist", "psychologe": "therapist",
+        "ex": "ex", "ex-vrouw": "ex", "ex-man": "ex", "ex-vriend": "ex", "ex-vriendin": "ex", "ex-partner": "ex",
+    },
 }  # fmt: skip
 # Kin a romanised Hindi sentence names without "my" ("nani ki yaad aa rahi hai"): only words that mean nothing else.
 HINDI_BARE_KIN = frozenset({"nani", "nana", "dadi", "dadaji", "naniji", "nanaji", "dadiji", "mummy", "pitaji",
@@ -409,6 +430,12 @@ FOREIGN_PET_SPECIES = {
            "criceto": "hamster", "tartaruga": "turtle", "cavallo": "horse"},
     "hi": {"kutta": "dog", "kutte": "dog", "kutiya": "dog", "billi": "cat", "tota": "parrot", "tote": "parrot",
            "khargosh": "rabbit"},
+    "nl": {"hond": "dog", "hondje": "dog", "pup": "dog", "puppy": "dog", "labrador": "dog", "herder": "dog",
+           "herdershond": "dog", "teckel": "dog", "poedel": "dog", "beagle": "dog", "kooikerhondje": "dog",
+           "kat": "cat", "katje": "cat", "poes": "cat", "poesje": "cat", "kater": "cat", "kitten": "cat",
+           "papegaai": "parrot", "parkiet": "bird", "vogel": "bird", "kanarie": "bird", "konijn": "rabbit",
+           "konijntje": "rabbit", "hamster": "hamster", "cavia": "guinea pig", "schildpad": "turtle", "paard": "horse",
+           "pony": "horse", "vis": "fish", "goudvis": "fish", "slang": "snake", "hagedis": "lizard", "fret": "ferret"},
 }  # fmt: skip
 # Greetings an introduction may follow ("olá! sou a Sofia", "namaste, main Nadia hoon").
 FOREIGN_GREETINGS = (
@@ -416,7 +443,8 @@ FOREIGN_GREETINGS = (
     "olá", "ola", "oi", "oie", "bom dia", "boa tarde", "boa noite", "e aí", "bonjour", "bonsoir", "salut",
     "coucou", "hallo", "moin", "servus", "guten tag", "guten morgen", "guten abend", "ciao", "salve", "buongiorno",
     "buonasera", "namaste", "namaskar", "pranam", "hi", "hey", "hello", "yo", "so", "ok", "bueno", "pues", "bom",
-    "alors", "also", "allora", "achha", "acha", "ji",
+    "alors", "also", "allora", "achha", "acha", "ji", "hoi", "hoii", "hee", "heey", "goedemorgen",
+    "goeiemorgen", "goedemiddag", "goedenavond", "oké", "nou",
 )  # fmt: skip
 # Capitalised words that are not a name after "soy"/"sou"/"je suis"/"ich bin"/"sono" or a relation word: states,
 # nationalities, professions and function words people capitalise.
@@ -439,6 +467,12 @@ FOREIGN_NOT_NAMES = frozenset({
     "marié", "mariée", "verheiratet", "sposato", "sposata", "mamá", "mãe", "maman", "mutter", "mamma",
     "él", "ella", "ele", "ela", "elle", "er", "sie", "lui", "lei", "woh", "wo", "usne", "hoy", "ayer", "hoje",
     "ontem", "hier", "gestern", "heute", "ieri", "oggi", "kal", "aaj", "finalmente", "enfin", "endlich",
+    "het", "een", "ook", "nog", "echt", "heel", "erg", "niet", "geen", "wel", "weer", "nu", "toch", "gewoon",
+    "eigenlijk", "eindelijk", "gisteren", "vandaag", "nederlands", "nederlandse", "nederlander",
+    "hollander", "hollandse", "belg", "belgisch", "belgische", "vlaams", "vlaamse", "vlaming", "fries", "friese",
+    "duits", "duitse", "turks", "turkse", "marokkaans", "marokkaanse", "surinaams", "surinaamse",
+    "gepensioneerd", "werkloos", "vegetariër", "veganist", "getrouwd", "gescheiden", "verloofd", "vrijgezel",
+    "moeder", "vader", "hij", "zij", "ze", "wij", "jij",
 })  # fmt: skip
 # "estoy casada", "je suis célibataire", "ich bin verlobt": the statuses of RELATIONSHIP_STATUSES, said in these
 # languages (either gender).
@@ -457,6 +491,8 @@ FOREIGN_RELATIONSHIP_STATUSES = {
     "fidanzato": "engaged", "fidanzata": "engaged", "separato": "separated", "separata": "separated",
     "vedovo": "widowed", "vedova": "widowed", "married": "married", "engaged": "engaged", "divorced": "divorced",
     "shaadishuda": "married", "shaadi": "married", "sagai": "engaged",
+    "getrouwd": "married", "gehuwd": "married", "gescheiden": "divorced", "verloofd": "engaged",
+    "vrijgezel": "single", "weduwe": "widowed", "weduwnaar": "widowed", "relatie": "in a relationship",
 }  # fmt: skip
 # "soy enfermera", "je suis infirmière", "ich bin Lehrerin", "sono medico": what one works as, said with "I am" in
 # these languages (either gender); kept as written, like the roles "trabajo como …" gives. Not students: a student is
@@ -537,6 +573,28 @@ FOREIGN_JOB_TITLES = {
         "nutrizionista", "analista", "consulente", "agricoltore", "pilota", "hostess", "badante", "panettiere",
         "macellaio", "muratore", "chirurgo", "pediatra", "psichiatra", "assistente sociale", "operaio", "operaia",
     }),
+    "nl": frozenset({
+        "arts", "huisarts", "dokter", "verpleegkundige", "verpleger", "verpleegster", "leraar", "lerares", "docent",
+        "docente", "juf", "onderwijzer", "onderwijzeres", "ingenieur", "advocaat", "advocate", "architect",
+        "architecte", "boekhouder", "boekhoudster", "accountant", "programmeur", "ontwikkelaar",
+        "softwareontwikkelaar", "webdeveloper", "developer", "ontwerper", "ontwerpster", "designer", "vormgever",
+        "grafisch ontwerper", "journalist", "journaliste", "psycholoog", "psychologe", "tandarts", "apotheker",
+        "dierenarts", "kok", "chef-kok", "ober", "serveerster", "barista", "barman", "politieagent", "agent", "agente",
+        "brandweerman", "brandweervrouw", "elektricien", "loodgieter", "monteur", "automonteur", "timmerman",
+        "kapper", "kapster", "onderzoeker", "onderzoekster", "wetenschapper", "econoom", "vertaler", "vertaalster",
+        "tolk", "fotograaf", "schrijver", "schrijfster", "acteur", "actrice", "verkoper", "verkoopster", "caissière",
+        "chauffeur", "buschauffeur", "taxichauffeur", "vrachtwagenchauffeur", "secretaresse", "secretaris",
+        "receptionist", "receptioniste", "ambtenaar", "fysiotherapeut", "fysiotherapeute", "diëtist", "diëtiste",
+        "analist", "consultant", "adviseur", "adviseuse", "boer", "boerin", "piloot", "stewardess", "steward",
+        "bakker", "slager", "metselaar", "bouwvakker", "schilder", "stukadoor", "hovenier", "chirurg", "verloskundige",
+        "kraamverzorgster", "kinderarts", "psychiater", "maatschappelijk werker", "jongerenwerker", "zorgmedewerker",
+        "verzorgende", "verzorger", "verzorgster", "pedagogisch medewerker", "pedagogisch medewerkster",
+        "doktersassistent", "doktersassistente", "tandartsassistent", "tandartsassistente", "logopedist",
+        "logopediste", "ergotherapeut", "postbode", "bezorger", "pakketbezorger", "schoonmaker", "schoonmaakster",
+        "beveiliger", "conducteur", "machinist", "militair", "notaris", "makelaar", "bibliothecaris", "trainer",
+        "zwemleraar", "zwemlerares", "zweminstructeur", "zweminstructrice", "muzikant", "kunstenaar", "kunstenares",
+        "projectmanager", "gastouder", "oppas",
+    }),
 }  # fmt: skip
 # "tengo asma", "j'ai du diabète", "ich habe Migräne": a condition named in these languages → its English name (the
 # fact's words and slot are English's: "Has asthma", health:asthma).
@@ -567,4 +625,19 @@ FOREIGN_CONDITIONS = {
            "adhd": "ADHD", "artrite": "arthritis", "insonnia": "insomnia", "celiachia": "coeliac disease",
            "endometriosi": "endometriosis", "fibromialgia": "fibromyalgia", "ipotiroidismo": "hypothyroidism",
            "autismo": "autism"},
+    # a lasting condition said with "een" is one too ("ik heb een trage schildklier")
+    "nl": {"astma": "asthma", "diabetes": "diabetes", "suikerziekte": "diabetes", "migraine": "migraines",
+           "een angststoornis": "anxiety disorder", "angststoornis": "anxiety disorder", "depressie": "depression",
+           "een depressie": "depression", "epilepsie": "epilepsy", "hoge bloeddruk": "high blood pressure",
+           "een hoge bloeddruk": "high blood pressure", "adhd": "ADHD", "autisme": "autism", "artritis": "arthritis",
+           "artrose": "osteoarthritis", "reuma": "rheumatism", "slapeloosheid": "insomnia",
+           "coeliakie": "coeliac disease", "endometriose": "endometriosis", "fibromyalgie": "fibromyalgia",
+           "een trage schildklier": "hypothyroidism", "prikkelbaredarmsyndroom": "IBS",
+           "prikkelbare darm syndroom": "IBS", "een prikkelbare darm": "IBS", "pds": "IBS",
+           "ziekte van crohn": "Crohn's disease", "multiple sclerose": "multiple sclerosis", "psoriasis": "psoriasis",
+           "eczeem": "eczema", "hooikoorts": "hay fever", "pcos": "PCOS", "copd": "COPD", "long covid": "long covid",
+           "chronische vermoeidheid": "chronic fatigue", "dyslexie": "dyslexia", "tinnitus": "tinnitus",
+           "ptss": "PTSD", "een dwangstoornis": "OCD", "ocd": "OCD", "een bipolaire stoornis": "bipolar disorder",
+           "lactose-intolerantie": "lactose intolerance", "lactoseintolerantie": "lactose intolerance",
+           "jicht": "gout", "kanker": "cancer", "borstkanker": "breast cancer"},
 }  # fmt: skip

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from memories.extraction.languages.grammar import DUTCH_AND
 from memories.extraction.text import alternation, title, trim_tail
 from memories.extraction.vocabulary import (
     FOREIGN_GREETINGS,
@@ -33,6 +34,9 @@ _CUES = frozenset({
     "alérgico", "alérgica", "alergico", "alergica", "alergia", "allergique", "allergie", "allergisch", "allergico",
     "allergica", "allergia", "un'allergia", "allergy", "padezco", "sufro", "sofro", "souffre", "leide", "soffro",
     "habe", "bin", "diagnosticaron", "diagnosticada", "diagnosticado", "diagnostiqué", "diagnosticato",
+    "ik", "mijn", "m'n", "onze", "wij", "heet", "woon", "wonen", "werk", "kom", "verhuisd", "verhuisde",
+    "verhuisden", "geëmigreerd", "heb", "hebben", "getrouwd", "gehuwd", "gescheiden", "verloofd", "vrijgezel",
+    "lijd", "hou", "houd", "vind", "haat", "hekel", "niet", "alsjeblieft", "huwelijk", "gevraagd",
 }) | HINDI_BARE_KIN  # fmt: skip
 _CUE_WORD = re.compile(r"[^\W\d_][\w'-]*")
 
@@ -49,10 +53,12 @@ AT_START = rf"^(?>[\W_]*)(?:(?>(?:{_GREETINGS}))(?>[\W_]+))*+"
 # A clause whose start negates, supposes or asks ("no tengo perro", "si me mudo a Madrid", "quizás vivo en…").
 _NOT_PLAINLY = re.compile(
     r"(?i)(?<!\w)(?:no|não|nao|ne|n['’]|non|nicht|kein\w*|nunca|jamás|jamais|nie|niemals|nahi|nahin|nhi|si|se|wenn|"
-    r"falls|agar|cuando|quando|quand|ob|if|quizás|quizá|talvez|peut-être|vielleicht|forse|shayad|kya)(?!\w)"
+    r"falls|agar|cuando|quando|quand|ob|if|quizás|quizá|talvez|peut-être|vielleicht|forse|shayad|kya|"
+    r"niet|geen|nooit|niemand|als|indien|wanneer|misschien|wellicht|mogelijk|stel|tenzij|zodra)(?!\w)"
 )
 _CLAUSE_BREAK = re.compile(
-    r"(?i)[,;:]|(?<!\w)(?:pero|mas|mais|aber|ma|but|lekin|par|y|e|et|und|ed|aur|and|porque|parce|weil|perché)(?!\w)"
+    r"(?i)[,;:]|(?<!\w)(?:pero|mas|mais|aber|ma|but|lekin|par|y|e|et|und|ed|aur|and|porque|parce|weil|perché|"
+    rf"maar|want|omdat|dus|{DUTCH_AND})(?!\w)"
 )
 # A place's trailing words (time, company, reasons), in any of these languages: "Lisboa há dois anos", "Lyon depuis".
 _PLACE_TAIL = re.compile(
@@ -60,15 +66,20 @@ _PLACE_TAIL = re.compile(
     r"ora|hoy|hoje|aujourd['’]hui|heute|oggi|y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|"
     r"también|também|aussi|auch|anche|bhi|hai|por|para|pour|für|per|durante|pendant|während|hasta|até|jusqu|bis|"
     r"fino|cerca|perto|près|en|em|no|na|à|au|chez|bei|als|como|comme|come|de\s+(?:novo|nuevo)|todos|tous|alle|faz|"
-    r"cuando|quando|quand|wenn|desde|in)\b.*$"
+    r"cuando|quando|quand|wenn|desde|in|met|sinds|nu|nog|ook|maar|want|omdat|samen|alleen|bij|voor|vanaf|tot|dus|"
+    r"toen|al|geleden|inmiddels|tegenwoordig|trouwens|eigenlijk|gewoon|vandaag|gisteren|vorig|vorige|afgelopen|hoor|"
+    r"van\s+beroep)\b.*$"
 )
-LEADING_ARTICLE = re.compile(r"^(?:(?:el|la|los|las|o|a|os|as|le|les|der|die|das|dem|den|il|lo|gli|i)\s+|l['’]\s*)")
+LEADING_ARTICLE = re.compile(
+    r"^(?:(?:el|la|los|las|o|a|os|as|le|les|der|die|das|dem|den|il|lo|gli|i|de|het)\s+|l['’]\s*)"
+)
 # Words that start no place or employer: indefinite articles, possessives, demonstratives, "here".
 NOT_A_NAME_START = frozenset(
     {"un", "una", "uno", "um", "uma", "une", "ein", "eine", "einer", "einem", "einen", "ek", "mi", "mis", "meu",
      "minha", "mon", "ma", "mes", "mein", "meine", "meiner", "meinem", "mio", "mia", "su", "sua", "son", "sa", "sein",
      "seine", "ihr", "ihre", "este", "esta", "ce", "cette", "dieser", "diese", "questo", "questa", "aquí", "aqui",
-     "ici", "hier", "qui", "lá", "là"}
+     "ici", "hier", "qui", "lá", "là", "een", "mijn", "m'n", "mn", "onze", "ons", "zijn", "haar", "hun", "deze",
+     "dit", "daar"}
 )  # fmt: skip
 # Common nouns one lives or works in, not places: a home or a street ("vivo en casa de mis padres"), a state ("vivo en
 # paz", "ich lebe in Angst"), a part of anywhere ("j'habite en banlieue"). A written multi-word name may hold one
@@ -80,7 +91,10 @@ _COMMON_NOUNS = frozenset(
      "solidão", "peur", "angoisse", "solitude", "crise", "angst", "frieden", "panik", "einsamkeit", "pace", "paura",
      "ansia", "solitudine", "guerra", "estrés", "estresse", "stress", "mundo", "monde", "welt", "mondo",
      "banlieue", "campagne", "centre", "centre-ville", "afueras", "periferia", "interior", "zona", "barrio", "bairro",
-     "quartier", "vorort", "stadt", "land", "città", "ciudad", "cidade", "ville"}
+     "quartier", "vorort", "stadt", "land", "città", "ciudad", "cidade", "ville",
+     "huis", "thuis", "flat", "woning", "kamer", "studio", "caravan", "woonboot", "straat", "centrum",
+     "binnenstad", "stad", "dorp", "buurt", "wijk", "buitenwijk", "platteland", "omgeving", "regio", "rust", "vrede",
+     "paniek", "eenzaamheid", "wereld"}
 )  # fmt: skip
 
 
@@ -119,11 +133,13 @@ def person_name(text: str, *, capitalised: bool) -> str:
 
 
 def name_beside(match: re.Match[str]) -> str:
-    """The name after a relation or pet: any case after 'se llama', capitalised beside it ('mi hermana Lucía')."""
-    named = match.groupdict().get("named")
+    """The name after a relation or pet: any case after 'se llama' or before 'heet' ('een hond die Bram heet'),
+    capitalised beside it ('mi hermana Lucía', 'een kat, Minoes')."""
+    groups = match.groupdict()
+    named = groups.get("named") or groups.get("called")
     if named:
         return person_name(named, capitalised=False)
-    beside = match.groupdict().get("name")
+    beside = groups.get("name") or groups.get("beside")
     return person_name(beside, capitalised=True) if beside else ""
 
 
@@ -132,7 +148,9 @@ def clause_head(text: str) -> str:
     return _NEXT_CLAUSE.split(text, maxsplit=1)[0]
 
 
-_NEXT_CLAUSE = re.compile(r"(?i)\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché)\s+")
+_NEXT_CLAUSE = re.compile(
+    r"(?i)\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|maar|want|omdat|dus)\s+"
+)
 
 
 def place_name(text: str, *, named: bool = False) -> str:
@@ -161,9 +179,10 @@ def allergen_name(text: str) -> str:
     return " ".join(words[:3]) if words and words[0].lower() not in NOT_A_NAME_START else ""
 
 
-# Lowercase words inside a written name: "Ciudad de México", "Rio de Janeiro", "Frankfurt am Main".
+# Lowercase words inside a written name: "Ciudad de México", "Rio de Janeiro", "Frankfurt am Main", "Bergen op Zoom".
 _NAME_PARTICLES = frozenset({"de", "del", "da", "do", "dos", "das", "di", "du", "des", "la", "el", "le", "los", "am",
-                             "an", "der", "im", "sur", "upon", "on", "y", "e"})  # fmt: skip
+                             "an", "der", "im", "sur", "upon", "on", "y", "e",
+                             "aan", "den", "op", "ter", "van"})  # fmt: skip
 
 
 def _capitalised_run(words: list[str]) -> list[str]:

@@ -30,6 +30,7 @@ from memories.extraction.languages.grammar import (
     CAPITALISED,
     CAPITALISED_PLACE,
     CLAUSE_END,
+    DUTCH_AND,
     LANGUAGES,
     REST,
     WORD,
@@ -73,15 +74,17 @@ class _Rules(NamedTuple):
     relatives: tuple[tuple[re.Pattern[str], str, str], ...]
     relations: dict[str, str]
     species: dict[str, str]
+    keeps_word_said: bool  # "Has coeliac disease (coeliakie)": Language.keeps_word_said
 
 
 def _kin(language: Language, kinds: str) -> str:
     """'mi hermana', then a capitalised name beside it or any name after 'se llama'."""
     not_a_place = r"(?!\s+(?:mein|me|mai|se|ko|ka|ki|ke|par|tak)(?!\w))" if language.place_first else ""
+    called = f"|{language.called}" if language.called else ""
     return (
         rf"(?<!\w){language.possessive}\s+(?P<kind>{kinds})(?!\w)"
-        rf"(?:\s+(?:{language.naming})\s+(?P<named>{WORD})|\s*,?\s+(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)"
-        rf"(?![\w'’-]){not_a_place})?"
+        rf"(?:\s+(?:{language.naming})\s+(?P<named>{WORD}){called}"
+        rf"|\s*,?\s+(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)(?![\w'’-]){not_a_place})?"
     )
 
 
@@ -102,7 +105,7 @@ def _relatives(language: Language, kin: str) -> tuple[tuple[re.Pattern[str], str
 
 # An article or partitive before a role or a condition ("soy una enfermera", "j'ai de l'asthme", "ho il diabete").
 _ARTICLE = (
-    r"(?:(?:un|una|uno|um|uma|une|ein|eine|einen|el|la|lo|le|il|o|a|du|des|de\s+la|de|die|den|der)\s+"
+    r"(?:(?:un|una|uno|um|uma|une|ein|eine|einen|een|el|la|lo|le|il|o|a|du|des|de\s+la|de|die|den|der)\s+"
     r"|(?:de\s+l|d|l|un)['’]\s*)?"
 )
 
@@ -115,23 +118,31 @@ def _being_a(code: str, language: Language) -> tuple[str, ...]:
     if not language.being or not titles:
         return ()
     what = alternation(titles, any_space=True)
-    of = r"\s+(?:de|di|da|do|d['’])\s*[^\W\d_][\w'’-]*"
-    the = r"(?:(?:el|la|le|der|die|das|il|lo|o|a)\s+)?"
+    of = rf"\s+(?:de|di|da|do|d['’])\s*[^\W\d_][\w'’-]*{f'|{language.role_of}' if language.role_of else ''}"
+    the = r"(?:(?:el|la|le|der|die|das|il|lo|o|a|de|het)\s+)?"
     # a workplace by name ("en el Hospital La Paz"), or a kind of place ("en un hospital de Madrid"; not "en casa")
-    a_place = r"(?:un|una|uma|um|une|ein|eine|einem|einer|el|la|le|der|die|das|dem|il|lo|o|a)\s+[^\W\d_][\w'’-]*"
+    # ("op een middelbare school": a Dutch adjective before it ends in -e)
+    a_place = (
+        r"(?:un|una|uma|um|une|ein|eine|einem|einer|een|el|la|le|der|die|das|dem|de|het|il|lo|o|a)\s+"
+        r"(?:[^\W\d_]+e\s+)?[^\W\d_][\w'’-]*"
+    )
     named = rf"{the}{CAPITALISED}(?:\s+{CAPITALISED}){{0,3}}"
     at = rf"\s+(?:{language.workplace_prepositions})\s+(?:{named}|{a_place}(?:\s+(?:de|di|da|do)\s+{CAPITALISED})?)"
     return (rf"(?<!\w)(?:{language.being})\s+{_ARTICLE}(?P<x>(?:{what})(?![\w-])(?:{of})?(?:{at})?){_CLAUSE_ENDS}",)
 
 
 # Where a clause ends: punctuation, the end, or a conjunction or "since" opening the next one.
-_CLAUSE_ENDS = r"(?=\s*(?:[.!?,;:()…]|$)|\s+(?:y|e|et|und|ed|pero|mas|mais|aber|ma|desde|depuis|seit|há|hace|da)(?!\w))"
+_CLAUSE_ENDS = (
+    r"(?=\s*(?:[.!?,;:()…]|$)|\s+(?:y|e|et|und|ed|pero|mas|mais|aber|ma|desde|depuis|seit|há|hace|da|maar|want|dus"
+    rf"|sinds|van\s+beroep)(?!\w)|\s+{DUTCH_AND})"
+)
 # Before a lasting condition: an article, not an indefinite one ("j'ai une migraine" is today's).
 _CONDITION_ARTICLE = r"(?:(?:el|la|lo|le|il|o|a|du|des|de\s+la|de|die|den|der)\s+|(?:de\s+l|d|l)['’]\s*)?"
 # After one: what it is about or when, which makes it passing ("tengo ansiedad por el examen", "ho l'ansia per domani").
 _PASSING_AFTER = (
     r"(?!\s+(?:por|pour|wegen|per|para|pelo|pela|sobre|hoy|ayer|mañana|aujourd['’]hui|demain|ce\s+matin|heute|morgen"
-    r"|gestern|oggi|domani|ieri|stamattina|hoje|amanhã|ontem|esta|este|cette|diese|questa)(?!\w))"
+    r"|gestern|oggi|domani|ieri|stamattina|hoje|amanhã|ontem|esta|este|cette|diese|questa|door|over|vandaag"
+    r"|gisteren|vanochtend|vanmorgen|vanavond|vannacht|deze|dit)(?!\w))"
 )
 
 
@@ -166,11 +177,12 @@ def _rules(code: str, language: Language) -> _Rules:
         have_pet=re.compile(
             rf"(?i)(?<!\w){language.have_a}\s*(?P<kind>{pets})(?!\w)(?!\s+(?:nahi|nahin|nhi))"
             rf"(?:\s*,?\s+(?:(?:{language.which})\s+)?(?:{language.naming})\s+"
-            rf"(?P<named>{WORD}))?"
+            rf"(?P<named>{WORD}){f'|{language.called}' if language.called else ''})?"
         ),
         relatives=_relatives(language, kin),
         relations=relations,
         species=species,
+        keeps_word_said=language.keeps_word_said,
     )
 
 
@@ -191,8 +203,10 @@ def personal_facts(sentence: str) -> list[Candidate]:
             if 1 <= age <= 120:
                 found += _read_from(match, fact(f"Is {age} years old", "age", value=(facet("age", str(age)),)))
         for match in plain(sentence, rules.statuses):
-            status = FOREIGN_RELATIONSHIP_STATUSES[word_key(match.group("x"))]
-            found += _read_from(match, fact(f"Is {status}", "relationship_status", value=(facet("status", status),)))
+            said = word_key(match.group("x"))
+            status = FOREIGN_RELATIONSHIP_STATUSES[said]
+            content = _as_said(rules, f"Is {status}", said)
+            found += _read_from(match, fact(content, "relationship_status", value=(facet("status", status),)))
         for match in [*plain(sentence, rules.names), *plain(sentence, rules.intros)]:
             name = person_name(match.group("name"), capitalised=match.re in rules.intros)
             if name:
@@ -251,8 +265,9 @@ def health_facts(sentence: str) -> list[Candidate]:
         for pattern, conditions in rules.conditions:
             for match in plain(sentence, (pattern,)):
                 condition = conditions[word_key(match.group("x"))]
-                said = facet("has", condition)
-                found += _read_from(match, fact(f"Has {condition}", f"health:{entity_key(condition)}", value=(said,)))
+                content = _as_said(rules, f"Has {condition}", _WITHOUT_ARTICLE.sub("", word_key(match.group("x"))))
+                value = (facet("has", condition),)
+                found += _read_from(match, fact(content, f"health:{entity_key(condition)}", value=value))
     return found
 
 
@@ -269,9 +284,10 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
         found.extend(_relative_facts(sentence, rules))
         found.extend(_proposal_facts(sentence, rules))
         for match in plain(sentence, (rules.have_pet,)):
-            if not match.group("named"):
-                kind = rules.species[word_key(match.group("kind"))]
-                found.append(fact(f"Has {article(kind)} {kind}"))
+            if not any(match.groupdict().get(group) for group in ("named", "called", "beside")):
+                said = word_key(match.group("kind"))
+                kind = rules.species[said]
+                found.append(fact(_as_said(rules, f"Has {article(kind)} {kind}", said)))
     return found
 
 
@@ -297,7 +313,7 @@ def _relative_facts(sentence: str, rules: _Rules) -> list[Candidate]:
                 continue
             word = word_key(match.group("kind"))
             who = _person(word, rules.relations[word], name_beside(match))
-            label = who.display_name if is_named(who) else rules.relations[word].capitalize()
+            label = who.display_name if is_named(who) else _as_said(rules, rules.relations[word].capitalize(), word)
             found.append(fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
     return found
 
@@ -328,6 +344,18 @@ def _mentions(sentence: str) -> tuple[EntityMention, ...]:
         word = word_key(match.group("kind"))
         found.append(_person(word, FOREIGN_RELATIONS["hi"][word], None))
     return tuple(found)
+
+
+# "een trage schildklier": the word said, without the article a condition is named with
+_WITHOUT_ARTICLE = re.compile(r"^(?:een|de|het)\s+")
+
+
+def _as_said(rules: _Rules, english: str, said: str) -> str:
+    """'Has coeliac disease' said as 'coeliakie' → 'Has coeliac disease (coeliakie)', for a language whose facts keep
+    the word said; as it is where the English holds that word ('Has diabetes', 'Is single')."""
+    if not rules.keeps_word_said or said.lower() in english.lower():
+        return english
+    return f"{english} ({said})"
 
 
 def _read_from(match: re.Match[str], *candidates: Candidate) -> list[Candidate]:

@@ -25,9 +25,22 @@ CAPITALISED_PLACE = rf"(?P<x>{CAPITALISED}(?:\s+[^\W\d_][\w'’-]*){{0,2}}?)"
 _PROPOSER = rf"(?<![\w'’-])(?P<name>{CAPITALISED})"
 _INTRODUCED = rf"(?P<name>{CAPITALISED}(?:\s+{CAPITALISED})?)"
 # Who one lives with, said before where: "vivo con mi novio en Madrid", "ich wohne mit meiner Frau in Graz".
-_WITH = r"(?:(?:con|com|avec|mit|insieme\s+a)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}?)?"
+_WITH = r"(?:(?:con|com|avec|mit|insieme\s+a|(?:samen\s+)?met)\s+(?:[^\W\d_][\w'’-]*\s+){1,3}?)?"
 _STATUSES = alternation(FOREIGN_RELATIONSHIP_STATUSES, any_space=True)
-CLAUSE_END = r"(?=\s*(?:[.!?,;:()]|$|\s+(?:y|e|et|und|ed|aur|and|hoon|hun|hu)\b))"
+# Dutch "en" ends a clause before the next one's subject or verb ("Ik ben Femke en ik woon…"): alone it is Spanish
+# and French "in" ("soy licenciada en…").
+DUTCH_AND = r"en\s+(?:ik|we|wij|mijn|m['’]n|mn|woon|werk|kom|heb|ben|ook|al|nu|sinds)(?!\w)"
+CLAUSE_END = rf"(?=\s*(?:[.!?,;:()]|$|\s+(?:y|e|et|und|ed|aur|and|hoon|hun|hu)\b|\s+{DUTCH_AND}))"
+# Words a Dutch statement may put between its verb and what it says ("ik woon sinds 2019 in…", "we zijn vorig jaar
+# naar Utrecht verhuisd", "ik ben al tien jaar getrouwd"): when and for how long — never a negation ("ik woon niet meer
+# in…"), a plan or a wish ("binnenkort", "liever").
+_NL_WHEN = (
+    r"(?:(?:nu|nog|steeds|hier|daar|inmiddels|tegenwoordig|alweer|weer|gewoon|zelf|ook|al|sinds|vanaf|ruim|bijna"
+    r"|ongeveer|pas|net|onlangs|kort|lang|jaren|jaar|maanden|maand|weken|week|een|paar|twee|drie|vier|vijf|zes|zeven"
+    r"|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|twintig|dertig|veertig|vijftig|half|vorig|vorige|afgelopen|zomer|winter|eindelijk"
+    r"|gelukkig|uiteindelijk|toen|daarna|samen|\d{1,4}|in\s+\d{4})\s+){0,4}?"
+)
+_NL_ARTICLE = r"(?:de\s+|het\s+)?"
 
 
 class Language(NamedTuple):
@@ -58,6 +71,13 @@ class Language(NamedTuple):
     allergic: tuple[str, ...] = ()
     being: str = ""  # "I am": "soy (enfermera)", a FOREIGN_JOB_TITLES word after it is what one works as
     suffering: str = ""  # "I have", "I suffer from": "tengo (asma)", a FOREIGN_CONDITIONS phrase after it
+    # A pet's or a relative's name said before the naming verb, in group ``called`` ("een hond die Bram heet"), or
+    # beside it after a comma, capitalised, in group ``beside`` ("ik heb een kat, Minoes")
+    called: str = ""
+    role_of: str = ""  # what a role is of, said after it without "of" ("ik ben docent Engels")
+    # The word said is kept beside its English name where the two differ ("Has coeliac disease (coeliakie)", "Is
+    # married (getrouwd)", "Mother (moeder) lives in Kampen"): a later message in the same language finds it by it.
+    keeps_word_said: bool = False
 
 
 LANGUAGES = {
@@ -243,5 +263,90 @@ LANGUAGES = {
             rf"\b(?:main|mai)\s+(?P<x>{_STATUSES})\s+(?:hoon|hun|hu)\b",
             r"\bmeri\s+(?P<x>shaadi|sagai)\s+ho\s+(?:gayi|gai|chuki)\s+(?:hai|he)\b",
         ),
+    ),
+    # Dutch: the verb second ("Sinds 2019 woon ik in Zwolle") or last in a clause of its own ("een hond die Bram heet",
+    # "ik ben naar Utrecht verhuisd"). "mijn vriend" is one's partner (FOREIGN_RELATIONS).
+    "nl": Language(
+        being=r"ik\s+ben|ben\s+ik",
+        suffering=(
+            r"ik\s+heb(?:\s+al\s+(?:jaren|lang|heel\s+lang|\w+\s+jaar))?(?:\s+last\s+van)?"
+            r"|ik\s+lijd\s+(?:al\s+jaren\s+)?aan|ik\s+ben\s+gediagnosticeerd\s+met"
+        ),
+        allergic=(
+            rf"\bik\s+ben\s+(?:erg\s+|heel\s+|zwaar\s+|licht\s+)?allergisch\s+(?:voor|aan|tegen)\s+{REST}",
+            rf"\bik\s+heb\s+een\s+allergie\s+(?:voor|tegen)\s+{REST}",
+            # "ik heb een notenallergie", "een pinda-allergie": the allergen is what the word starts with
+            r"\bik\s+heb\s+een\s+(?!voedsel)(?P<x>[^\W\d_]{3,}?)-?allergie\b",
+        ),
+        names=(rf"\bik\s+heet\s+{_NAME}", rf"\b(?:mijn|m['’]n)\s+naam\s+is\s+{_NAME}"),
+        # "ik ben Femke van Dijk": a surname's lowercase particles
+        intros=(rf"ik\s+ben\s+{_INTRODUCED}(?:\s+(?:(?:van|de|den|der|ter|ten)\s+){{1,2}}{CAPITALISED})?",),
+        ages=(
+            r"\bik\s+ben\s+(?:net\s+|pas\s+|vorige\s+week\s+|gisteren\s+|vandaag\s+)?(?P<age>\d{1,3})\s+"
+            r"(?:jaar(?:\s+oud)?|jr|geworden)\b",
+            rf"\bik\s+ben\s+(?P<age>\d{{2,3}})(?=\s*(?:$|[.,!;)])|\s+{DUTCH_AND})",
+            # "Ik ben Femke, 41, en…", "ik ben Femke (41)": the age after the name
+            rf"\bik\s+ben\s+{CAPITALISED}(?:\s+(?:(?:van|de|den|der|ter|ten)\s+){{0,2}}{CAPITALISED})?\s*(?:,\s*|\(\s*)"
+            r"(?P<age>\d{2,3})(?:\s+jaar(?:\s+oud)?)?"
+            rf"(?=\s*(?:$|[.,!;)])|\s+{DUTCH_AND})",
+        ),
+        lives=(
+            # "… en woon in Zwolle": the subject of the clause before, "ik"; "mijn vriend en ik wonen in Breda"
+            rf"\b(?:(?:ik|en)\s+woon|woon\s+ik|(?:we|wij|en\s+ik)\s+wonen|wonen\s+(?:we|wij))\s+{_NL_WHEN}{_WITH}"
+            rf"(?:in|op(?=\s+(?-i:[A-Z])))\s+{_NL_ARTICLE}{REST}",
+        ),
+        moved=(
+            rf"\b(?:ik\s+ben|ben\s+ik|(?:we|wij)\s+zijn|zijn\s+(?:we|wij))\s+{_NL_WHEN}naar\s+{_NL_ARTICLE}"
+            rf"{CAPITALISED_PLACE}\s+(?:verhuisd|geëmigreerd|getrokken)\b",
+            rf"\b(?:ik\s+ben|ben\s+ik|(?:we|wij)\s+zijn|zijn\s+(?:we|wij))\s+{_NL_WHEN}(?:verhuisd|geëmigreerd)\s+"
+            rf"naar\s+{_NL_ARTICLE}{REST}",
+            rf"\b(?:ik|we|wij)\s+(?:verhuisde|verhuisden|emigreerde|emigreerden)\s+{_NL_WHEN}naar\s+{_NL_ARTICLE}{REST}",
+            rf"\b(?:ik\s+ben|ben\s+ik|(?:we|wij)\s+zijn|zijn\s+(?:we|wij))\s+{_NL_WHEN}in\s+{CAPITALISED_PLACE}\s+"
+            r"gaan\s+wonen\b",
+        ),
+        # "ik kom uit Groningen", not "ik kom uit een groot gezin", "… uit de sportschool", "… uit Spanje terug"
+        hometown=(
+            r"\b(?:ik|en)\s+kom\s+(?:oorspronkelijk\s+|zelf\s+|eigenlijk\s+|van\s+oorsprong\s+)?uit\s+"
+            rf"(?!de\s|het\s|een\s|mijn\s|m['’]n\s)(?![^,.!?]*\bterug\b){REST}",
+            rf"\bik\s+ben\s+(?:geboren(?:\s+en\s+getogen)?|opgegroeid)\s+in\s+{REST}",
+        ),
+        works_at=(rf"\b(?:(?:ik|en)\s+werk|werk\s+ik)\s+{_NL_WHEN}(?:bij|voor)\s+{_NL_ARTICLE}{REST}",),
+        # not "ik werk als een gek"
+        works_as=(rf"\b(?:(?:ik|en)\s+werk|werk\s+ik)\s+{_NL_WHEN}als\s+(?!een\s){REST}",),
+        # "in" and "op" before a place with its article ("op de basisschool", "in het Isala"); "in Zwolle" is a town
+        workplace_prepositions=r"bij|voor|(?:in|op)(?=\s+(?:een|de|het)\s)",
+        possessive=r"(?:mijn|m['’]n|mn|onze|ons)",
+        naming=r"heet|genaamd|met\s+de\s+naam",
+        have_a=(
+            r"(?:ik\s+heb|heb\s+ik|(?:we|wij)\s+hebben|hebben\s+(?:we|wij))\s+(?:nu\s+|ook\s+|nog\s+)?"
+            r"(?![^.!?,;]*\bgehad\b)een"
+        ),
+        which=r"die|dat",
+        called=(
+            rf"\s*,?\s+(?:een\s+(?:[^\W\d_][\w'’-]*\s+){{1,2}}?)?(?:die|dat)\s+(?P<called>{WORD})\s+heet(?!\w)"
+            rf"|\s*,\s*(?P<beside>{CAPITALISED})(?=\s*(?:[.!;,)]|$|\s+en\s))"
+        ),
+        proposals=(
+            rf"{_PROPOSER}\s+(?:heeft\s+(?:me|mij)\s+(?:\w+\s+)?ten\s+huwelijk\s+gevraagd|vroeg\s+(?:me|mij)\s+"
+            r"(?:\w+\s+)?ten\s+huwelijk)",
+            rf"{_PROPOSER}\s+heeft\s+(?:me|mij)\s+(?:\w+\s+)?gevraagd\s+(?:om\s+)?met\s+(?:hem|(?P<her>haar))\s+"
+            r"te\s+trouwen",
+        ),
+        their_home=(
+            r"woont(?:\s+(?:nu|nog|steeds|alleen|inmiddels|tegenwoordig|ook|al|sinds|jaren|lang|\d{1,4}|jaar))*?"
+            r"\s+(?:in|op(?=\s+(?-i:[A-Z])))(?:\s+de|\s+het)?"
+        ),
+        their_work=(
+            r"werkt(?:\s+(?:nu|inmiddels|ook|al|sinds|jaren|lang|\d{1,4}|jaar))*?\s+(?:bij|voor)(?:\s+de|\s+het)?"
+        ),
+        statuses=(
+            rf"\bik\s+ben\s+{_NL_WHEN}(?:gelukkig\s+)?(?P<x>{_STATUSES})(?!\w)(?!\s+geweest)",
+            r"\bik\s+(?:heb|zit\s+in)\s+(?:al\s+\w+\s+\w+\s+)?een\s+(?P<x>relatie)(?!\w)(?!\s+gehad)",
+        ),
+        role_of=(
+            r"\s+(?:Engels|Frans|Duits|Nederlands|Spaans|wiskunde|geschiedenis|biologie|scheikunde|natuurkunde"
+            r"|aardrijkskunde|economie|informatica|muziek|gym|lichamelijke\s+opvoeding)"
+        ),
+        keeps_word_said=True,
     ),
 }

@@ -6,12 +6,16 @@ import re
 from functools import lru_cache
 
 from memories.extraction.languages.clauses import LEADING_ARTICLE, NOT_A_NAME_START, is_question, may_say, said_plainly
+from memories.extraction.languages.grammar import DUTCH_AND
 from memories.extraction.preferences import _preference, _topic
 from memories.extraction.types import Candidate
 
 # Likes, dislikes and topics to avoid: (construction, the English rules' verb, polarity, said strongly). The object
-# follows the verb, except in Hindi ("mujhe biryani bahut pasand hai").
+# follows the verb, except in Hindi ("mujhe biryani bahut pasand hai") and Dutch "ik vind zwemmen leuk".
 _OBJECT = r"(?P<x>[^\W\d_][^.!?,;:\n()]{0,60})"
+# What Dutch finds good or bad, said before the word that judges it ("ik vind zwemmen leuk"), never with "niet"
+_DUTCH_OBJECT = r"(?P<x>[^\W\d_][\w'’-]*(?:\s+(?!(?:niet|geen|echt|heel|erg|zo|best|wel|super)\b)[\w'’-]+){0,3}?)"
+_DUTCH_DEGREE = r"(?:echt\s+|heel\s+|erg\s+|super\s+|zo\s+|best\s+|wel\s+|ontzettend\s+|heel\s+erg\s+)?"
 _HINDI_OBJECT = r"(?P<x>[^\W\d_][\w'-]*(?:\s+[\w'-]+){0,3}?)"
 _HINDI_MORE = r"(?:\s+(?:bahut|bohot|bohat|bahot|kaafi|zyada|sabse\s+zyada|bilkul))?"
 _PREFERENCE_RULES = tuple(
@@ -80,6 +84,74 @@ _PREFERENCE_RULES = tuple(
         (rf"mujhe\s+{_HINDI_OBJECT}\s+se\s+(?:bahut\s+)?(?:pyaar|pyar)\s+(?:hai|he)", "Loves", "positive", True),
         (rf"mujhe\s+{_HINDI_OBJECT}\s+se\s+nafrat\s+(?:hai|he)", "Hates", "negative", True),
         (rf"(?:main|mai)\s+{_HINDI_OBJECT}\s+ke\s+(?:baare|bare)\s+(?:mein|me)\s+baat\s+nahi", "", "avoid", False),
+        # nl: "ik hou van …" is said of what one loves and of what one likes; "ik heb een hekel aan …" is hating
+        (
+            rf"ik\s+(?:hou|houd)\s+(?:echt\s+|heel\s+erg\s+|erg\s+|zo(?:veel)?\s+|ontzettend\s+|enorm\s+)?van\s+"
+            rf"{_OBJECT}",
+            "Loves",
+            "positive",
+            True,
+        ),
+        (rf"ik\s+ben\s+{_DUTCH_DEGREE}(?:gek|dol|verzot)\s+op\s+{_OBJECT}", "Loves", "positive", True),
+        (
+            rf"ik\s+vind\s+{_DUTCH_OBJECT}\s+{_DUTCH_DEGREE}(?:geweldig|heerlijk|fantastisch|prachtig|top)(?!\w)",
+            "Loves",
+            "positive",
+            True,
+        ),
+        (
+            rf"ik\s+vind\s+{_DUTCH_OBJECT}\s+{_DUTCH_DEGREE}(?:leuk|lekker|fijn|mooi|gezellig|interessant)(?!\w)",
+            "Likes",
+            "positive",
+            False,
+        ),
+        (rf"ik\s+(?:eet|drink)\s+(?:heel\s+|erg\s+)?graag\s+{_OBJECT}", "Likes", "positive", False),
+        (
+            rf"ik\s+(?:hou|houd)\s+niet\s+(?:zo\s+|echt\s+|erg\s+)?van\s+(?!praten\b){_OBJECT}",
+            "Doesn't like",
+            "negative",
+            False,
+        ),
+        (
+            rf"ik\s+vind\s+{_DUTCH_OBJECT}\s+niet\s+(?:zo\s+|echt\s+|erg\s+)?(?:leuk|lekker|fijn|mooi)(?!\w)",
+            "Doesn't like",
+            "negative",
+            False,
+        ),
+        (
+            rf"ik\s+vind\s+{_DUTCH_OBJECT}\s+{_DUTCH_DEGREE}(?:vreselijk|verschrikkelijk|afschuwelijk|walgelijk)(?!\w)",
+            "Hates",
+            "negative",
+            True,
+        ),
+        (rf"ik\s+(?:haat|heb\s+een\s+(?:enorme\s+|bloed)?hekel\s+aan)\s+{_OBJECT}", "Hates", "negative", True),
+        (
+            rf"begin\s+(?:alsjeblieft\s+|alstublieft\s+|aub\s+|maar\s+)?niet\s+(?:meer\s+)?over\s+{_OBJECT}",
+            "",
+            "avoid",
+            False,
+        ),
+        (
+            rf"(?:ik\s+wil|laten\s+we)\s+het\s+(?:liever\s+)?niet\s+(?:meer\s+)?over\s+{_OBJECT}\s+hebben",
+            "",
+            "avoid",
+            False,
+        ),
+        (rf"(?:ik\s+wil|laten\s+we)\s+(?:liever\s+)?niet\s+(?:meer\s+)?praten\s+over\s+{_OBJECT}", "", "avoid", False),
+        (rf"(?:ik\s+wil|laten\s+we)\s+(?:liever\s+)?niet\s+(?:meer\s+)?over\s+{_OBJECT}\s+praten", "", "avoid", False),
+        (
+            rf"ik\s+(?:praat|heb\s+het)\s+(?:liever\s+niet|niet\s+(?:zo\s+)?graag)\s+over\s+{_OBJECT}",
+            "",
+            "avoid",
+            False,
+        ),
+        (
+            rf"(?:(?:alsjeblieft\s+)?geen\s+vragen\s+over|vraag\s+(?:me|mij)\s+(?:alsjeblieft\s+)?niet\s+"
+            rf"(?:naar|over))\s+{_OBJECT}",
+            "",
+            "avoid",
+            False,
+        ),
         # pl: the object as said, in its case ("lubię kawę", "nie lubię rozmawiać o polityce")
         (rf"(?:lubię|lubie)\s+(?:bardzo\s+)?(?!rozmawiać|mówić|gadać){_OBJECT}", "Likes", "positive", False),
         (rf"(?:kocham|uwielbiam)\s+{_OBJECT}", "Loves", "positive", True),
@@ -100,6 +172,7 @@ _PREFERENCE_RULES = tuple(
 _MY_PASSION = re.compile(
     r"(?i)(?:\s+(?:é|es|est|ist|è)|\s*,?\s+c['’]est)\s+(?:a\s+|la\s+|il\s+)?(?:minha|mi|ma|mein|meine|mia|mio)\s+"
     r"(?:grande\s+|große\s+)?(?:paixão|pasión|passion|leidenschaft|passione)(?!\w)"
+    r"|\s+is\s+(?:mijn|m['’]n)\s+(?:grote\s+)?passie(?!\w)"
 )
 _SUBJECT_START = re.compile(
     r"(?i)[,;:.!?()]|(?<!\w)(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce\s+que|weil|perché)(?!\w)"
@@ -108,21 +181,24 @@ _SUBJECT_START = re.compile(
 _PREFERENCE_CUES = frozenset({
     "lubię", "lubie", "kocham", "uwielbiam", "nienawidzę", "rozmawiać", "rozmawiajmy", "pytaj", "keine", "lass",
     "rede", "spreche", "preguntes", "preguntas", "pergunte", "perguntes", "questions", "question", "chiedermi",
-    "domande", "parlare", "paixão", "pasión", "passion", "leidenschaft", "passione",
+    "domande", "parlare", "paixão", "pasión", "passion", "leidenschaft", "passione", "passie", "vragen", "vraag",
+    "laten", "praat",
 })  # fmt: skip
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 # "my" said in these languages, written "their" as facts are ("no quiero hablar de mi ex" → "… about their ex").
 # Loved or liked, one's own is a person or one's passing thing, never a taste ("kocham moją żonę", "amo mi perro").
 _MY = re.compile(
     r"(?i)^(?:mi|mis|meu|minha|meus|minhas|mon|ma|mes|mein|meine|meinen|meinem|meiner|mio|mia|miei|mie|mera|meri|mere"
-    r"|mój|moj|moja|moją|moje|mojego|mojej|moim|moich|moi|mojemu|moimi)\s+"
+    r"|mój|moj|moja|moją|moje|mojego|mojej|moim|moich|moi|mojemu|moimi|mijn|m['’]n|mn|onze|ons)\s+"
 )
 _OBJECT_TAIL = re.compile(
     r"(?i)\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|también|também|aussi|auch|anche|"
     r"bhi|mucho|muito|beaucoup|sehr|molto|bahut|demais|todos|todas|tous|toutes|jeden|ogni|ya|já|por\s+favor|"
     r"s['’]il\s+te\s+pla[iî]t|bitte|per\s+favore|kk+|ja(?:ja)+|ha(?:ha)+|lol|mdr|xd|"
     # who with and when: "me encanta bailar salsa con mis amigas"
-    r"con|com|avec|mit|insieme|ke\s+saath|cuando|quando|quand|wenn|los\s+domingos|aos\s+domingos)(?!\w).*$"
+    r"con|com|avec|mit|insieme|ke\s+saath|cuando|quando|quand|wenn|los\s+domingos|aos\s+domingos|"
+    # nl: "ik hou van fietsen met vrienden", "begin niet over mijn ex alsjeblieft"
+    rf"maar|want|omdat|ook|alsjeblieft|alstublieft|aub|hoor|met|als|wanneer|{DUTCH_AND})(?!\w).*$"
 )
 # Pronouns, people and the bot are not tastes ("te amo", "je t'aime", "ich liebe dich", "ela é minha paixão").
 _NOT_AN_OBJECT = frozenset(
@@ -134,7 +210,10 @@ _NOT_AN_OBJECT = frozenset(
      "that", "this", "you", "it's", "to", "a", "de", "idea", "ideia", "idéia", "idée", "idee", "plan", "plano",
      # a degree with nothing after it ("me gusta mucho", "j'aime bien")
      "mucho", "muito", "bien", "beaucoup", "molto", "tanto", "sehr", "bahut", "demais", "más", "mais", "plus", "nada",
-     "rien", "niente", "nichts", "todo", "tudo", "tout", "tutto", "alles", "así", "assim", "so", "cosí", "così"}
+     "rien", "niente", "nichts", "todo", "tudo", "tout", "tutto", "alles", "así", "assim", "so", "cosí", "così",
+     # nl
+     "het", "dat", "dit", "deze", "jou", "jullie", "hem", "haar", "hen", "hun", "ze", "u", "mij", "elkaar",
+     "niks", "niets", "wat", "hoe", "zo", "veel", "heel", "erg", "echt"}
 )  # fmt: skip
 
 
