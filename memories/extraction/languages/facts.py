@@ -74,7 +74,6 @@ class _Rules(NamedTuple):
     relatives: tuple[tuple[re.Pattern[str], str, str], ...]
     relations: dict[str, str]
     species: dict[str, str]
-    keeps_word_said: bool  # "Has coeliac disease (coeliakie)": Language.keeps_word_said
 
 
 def _kin(language: Language, kinds: str) -> str:
@@ -182,7 +181,6 @@ def _rules(code: str, language: Language) -> _Rules:
         relatives=_relatives(language, kin),
         relations=relations,
         species=species,
-        keeps_word_said=language.keeps_word_said,
     )
 
 
@@ -205,7 +203,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, rules.statuses):
             said = word_key(match.group("x"))
             status = FOREIGN_RELATIONSHIP_STATUSES[said]
-            content = _as_said(rules, f"Is {status}", said)
+            content = _as_said(f"Is {status}", said)
             found += _read_from(match, fact(content, "relationship_status", value=(facet("status", status),)))
         for match in [*plain(sentence, rules.names), *plain(sentence, rules.intros)]:
             name = person_name(match.group("name"), capitalised=match.re in rules.intros)
@@ -265,7 +263,7 @@ def health_facts(sentence: str) -> list[Candidate]:
         for pattern, conditions in rules.conditions:
             for match in plain(sentence, (pattern,)):
                 condition = conditions[word_key(match.group("x"))]
-                content = _as_said(rules, f"Has {condition}", _WITHOUT_ARTICLE.sub("", word_key(match.group("x"))))
+                content = _as_said(f"Has {condition}", _WITHOUT_ARTICLE.sub("", word_key(match.group("x"))))
                 value = (facet("has", condition),)
                 found += _read_from(match, fact(content, f"health:{entity_key(condition)}", value=value))
     return found
@@ -287,7 +285,7 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
             if not any(match.groupdict().get(group) for group in ("named", "called", "beside")):
                 said = word_key(match.group("kind"))
                 kind = rules.species[said]
-                found.append(fact(_as_said(rules, f"Has {article(kind)} {kind}", said)))
+                found.append(fact(_as_said(f"Has {article(kind)} {kind}", said)))
     return found
 
 
@@ -313,7 +311,7 @@ def _relative_facts(sentence: str, rules: _Rules) -> list[Candidate]:
                 continue
             word = word_key(match.group("kind"))
             who = _person(word, rules.relations[word], name_beside(match))
-            label = who.display_name if is_named(who) else _as_said(rules, rules.relations[word].capitalize(), word)
+            label = who.display_name if is_named(who) else _as_said(rules.relations[word].capitalize(), word)
             found.append(fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
     return found
 
@@ -350,10 +348,11 @@ def _mentions(sentence: str) -> tuple[EntityMention, ...]:
 _WITHOUT_ARTICLE = re.compile(r"^(?:een|de|het)\s+")
 
 
-def _as_said(rules: _Rules, english: str, said: str) -> str:
-    """'Has coeliac disease' said as 'coeliakie' → 'Has coeliac disease (coeliakie)', for a language whose facts keep
-    the word said; as it is where the English holds that word ('Has diabetes', 'Is single')."""
-    if not rules.keeps_word_said or said.lower() in english.lower():
+def _as_said(english: str, said: str) -> str:
+    """'Has coeliac disease' said as 'coeliakie' → 'Has coeliac disease (coeliakie)': the word said is kept beside its
+    English name, so a later message in the same language finds it by it (and a reader sees what was said); as it is
+    where the English holds that word ('Has diabetes', 'Is single')."""
+    if said.lower() in english.lower():
         return english
     return f"{english} ({said})"
 

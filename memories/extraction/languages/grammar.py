@@ -75,9 +75,6 @@ class Language(NamedTuple):
     # beside it after a comma, capitalised, in group ``beside`` ("ik heb een kat, Minoes")
     called: str = ""
     role_of: str = ""  # what a role is of, said after it without "of" ("ik ben docent Engels")
-    # The word said is kept beside its English name where the two differ ("Has coeliac disease (coeliakie)", "Is
-    # married (getrouwd)", "Mother (moeder) lives in Kampen"): a later message in the same language finds it by it.
-    keeps_word_said: bool = False
 
 
 LANGUAGES = {
@@ -347,6 +344,5 @@ LANGUAGES = {
             r"\s+(?:Engels|Frans|Duits|Nederlands|Spaans|wiskunde|geschiedenis|biologie|scheikunde|natuurkunde"
             r"|aardrijkskunde|economie|informatica|muziek|gym|lichamelijke\s+opvoeding)"
         ),
-        keeps_word_said=True,
     ),
 }
