@@ -313,3 +313,28 @@ def test_what_one_works_as_at_length_is_kept_whatever_its_words() -> None:
 def test_works_after_and_can_be_a_noun() -> None:
     contents = [c.content for c in extract("I love old films and works of art", role="user").candidates]
     assert "Loves old films and works of art" in contents
+
+
+@pytest.mark.parametrize(
+    ("message", "fact", "person"),
+    [
+        ("my parents live in Daegu", "Parents live in Daegu", ("Parents", "parents")),
+        ("my folks are from Cork originally", "Parents are from Cork", ("Parents", "parents")),
+        ("my in-laws just moved to Spain", "In-laws moved to Spain", ("In-laws", "in-laws")),
+        ("my grandparents still live in Lagos", "Grandparents live in Lagos", ("Grandparents", "grandparents")),
+    ],
+)
+def test_where_kin_said_as_a_group_live(message: str, fact: str, person: tuple[str, str]) -> None:
+    extraction = extract(message, role="user")
+    assert fact in [c.content for c in extraction.candidates]
+    assert person in [(m.display_name, m.metadata.get("relation")) for m in extraction.mentions]
+    assert not any(c.slot == "location" for c in extraction.candidates)  # theirs, not the contact's home
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["my parents are in bed", "my parents are in Spain this week", "if my parents moved to Spain",
+     "my parents don't live in Leeds"],
+)  # fmt: skip
+def test_where_a_group_of_kin_is_now_or_might_be_is_no_fact(message: str) -> None:
+    assert _facts(message) == []

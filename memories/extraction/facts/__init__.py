@@ -14,7 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memories.extraction.facts.identity import age_and_birthday_facts, personal_facts, who_they_are_facts
-from memories.extraction.facts.people import household_facts, named_entity_facts, relation_facts, relative_detail_facts
+from memories.extraction.facts.people import (
+    household_facts,
+    kin_group_facts,
+    named_entity_facts,
+    relation_facts,
+    relative_detail_facts,
+)
 from memories.extraction.facts.places import location_facts
 from memories.extraction.facts.things import attribute_facts, health_facts, hobby_facts, possession_facts
 from memories.extraction.facts.work import work_and_study_facts
@@ -27,6 +33,7 @@ RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     named_entity_facts,
     relative_detail_facts,
     relation_facts,
+    kin_group_facts,
     location_facts,
     work_and_study_facts,
     personal_facts,

@@ -235,6 +235,34 @@ def _relative_detail(person: EntityMention, detail: re.Match[str], sentence: str
     return [fact(f"{name} has {' '.join(detail.group('condition').split())}", "", person)]
 
 
+# "my parents live in Daegu", "my grandparents are from Cork", "my in-laws moved to Spain": where kin said as a group
+# live or are from — theirs, never the contact's; one person in the graph ("Parents"), as the corpora label them.
+_KIN_GROUPS = {"parents": "parents", "folks": "parents", "grandparents": "grandparents", "in-laws": "in-laws"}
+_GROUP_FACT = re.compile(
+    rf"(?i:\b(?:my|our)\s+(?P<kind>{alternation(_KIN_GROUPS)}))(?![\w-])\s+(?i:(?:both|still|also|now)\s+)*"
+    r"(?P<verb>(?i:live\s+in|are\s+(?:still\s+|back\s+)?in|are\s+(?:originally\s+)?from|(?:just\s+)?moved\s+(?:back\s+)?to)"
+    rf")\s+{phrase('x')}"
+)
+
+
+def kin_group_facts(sentence: str) -> list[Candidate]:
+    """'my parents live in Daegu' → 'Parents live in Daegu', linked to person "Parents" and the place."""
+    found = []
+    for match in _GROUP_FACT.finditer(sentence):
+        verb = " ".join(match.group("verb").lower().split()).replace("just ", "")
+        town = _LEADING_NAME.match(proper_name(match.group("x"), max_words=5))
+        if town is None or (verb.startswith("are") and _FOR_NOW.search(match.group("x"))):
+            continue  # "my parents are in bed", "my parents are in Spain this week": where they are now
+        relation = _KIN_GROUPS[match.group("kind").lower()]
+        group = EntityMention("person", relation, relation.capitalize(), aliases=(f"my {relation}",),
+                              metadata={"relation": relation})  # fmt: skip
+        verb = verb.replace(" back ", " ").replace("still ", "").replace("originally ", "")
+        found.append(
+            fact(f"{relation.capitalize()} {verb} {town.group(0)}", "", group, place("location", town.group(0)))
+        )
+    return found
+
+
 def relation_facts(sentence: str) -> list[Candidate]:
     """'My mom lives in Chennai' → 'Mom lives in Chennai', linked to person:mom and to the place it names."""
     found = []
