@@ -338,3 +338,15 @@ def test_where_kin_said_as_a_group_live(message: str, fact: str, person: tuple[s
 )  # fmt: skip
 def test_where_a_group_of_kin_is_now_or_might_be_is_no_fact(message: str) -> None:
     assert _facts(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("my sister live in London", "Sister lives in London"),  # as many Englishes agree the verb
+        ("My husband Khaled work at the Amazon depot", "Khaled works at the Amazon depot"),
+        ("my brother work for Google", "Brother works for Google"),
+    ],
+)
+def test_a_relatives_home_and_work_with_the_verb_unagreed(message: str, fact: str) -> None:
+    assert fact in _facts(message)

@@ -61,8 +61,9 @@ _TO_A_PLACE = r"(?=\s+(?-i:[A-Z])(?![\w'-]*\s+(?i:for|until|till)\b))"
 _RELATIVE = rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)"
 _RELATION_FACT = re.compile(
     rf"{_RELATIVE}\s+"
-    rf"(?P<verb>(?i:lives\s+(?:(?:up|over|down|out)\s+)?in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
-    rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works\s+(?:at|for|as)|studies(?:\s+at)?"
+    # ("live"/"work" too, as many Englishes agree them: "my sister live in London", "my husband Khaled work at")
+    rf"(?P<verb>(?i:lives?\s+(?:(?:up|over|down|out)\s+)?in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
+    rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works?\s+(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
     # "my son has asthma", "my mum has type 2 diabetes": a condition, said without an article
     rf"|has(?=\s+(?!no\b)(?:type\s+[12]\s+|(?-i:[A-Z])[\w'-]*\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))"
@@ -271,6 +272,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
         at = match.start("x")  # what is said of one may go on to another: "my mum is a teacher and my dad is a chef"
         who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
         verb = re.sub(r"^lives (?:up|over|down|out) in", "lives in", " ".join(match.group("verb").lower().split()))
+        verb = re.sub(r"^(live|work)\b", r"\1s", verb)  # "my sister live in London": lives
         # a place or employer is a name (cut before "last year"); a role or a course is a phrase
         value = (
             value_phrase(match.group("x"), max_words=6)
