@@ -153,24 +153,41 @@ def tells_of_the_contact(sentence: str, *, opens: bool = False) -> bool:
     first_person = any(word in _FIRST_PERSON for word in words)
     if sentence.rstrip(" )\"'*_~").endswith("?") and not first_person:
         return False
-    if _ASKS_THE_LISTENER.match(sentence) and not any(word in _FIRST_PERSON for word in words if word != "me"):
-        return False  # "tell me something fun", "pls give me a recipe for dal": what they ask for, not of them
     names = {name.lower() for name in (_VOCATIVE_OR_OPENING if opens else _VOCATIVE).findall(sentence)}
-    told = [clause for clause in _clauses(sentence) if any(w not in _REACTION and w not in names for w in clause)]
+    told = [
+        clause
+        for clause in _clauses(sentence)
+        if any(w not in _REACTION and w not in names for w in clause) and not _asks_the_listener(clause)
+    ]
     # Every clause with something in it speaks to the listener ("Your kind words mean a lot"): about them, not the
     # speaker; a clause of its own keeps the sentence ("Your advice helped, got the job").
     return bool(told) and (first_person or not all(any(w in _SECOND_PERSON for w in clause) for clause in told))
 
 
-# A request to the listener: "tell me something fun", "can you give me a recipe", "please recommend me a book".
+# A request to the listener: a verb of asking said to them with "me"/"us" ("tell me something fun", "gimme a recipe",
+# "give us a joke"), or after "can you", "please" ("can you recommend a book", "please help" alone); not a statement
+# without its "I" ("Read an amazing book last night", "Tell you what, work was mental"). "help me …" asks for help with
+# their own life ("help me pick a name for the new puppy"): it stays.
+_ASKING_VERBS = r"(?:tell|give|show|recommend|suggest|teach|explain|send|write|find|list|describe|share|sing|read)"
 _ASKS_THE_LISTENER = re.compile(
-    r"(?i)^\W*(?:(?:ok|okay|hey|so|now|pls|plz|please|can\s+you|could\s+you|would\s+you|will\s+you|u\s+can)\W+)*"
-    r"(?:tell|give|show|help|recommend|suggest|teach|explain|send|write|find|list|describe|share|sing|read)\b"
+    r"^(?:(?:ok|okay|hey|so|now|just|haha|go|on|pls|plz|please)\s+)*"
+    rf"(?:{_ASKING_VERBS}\s+(?:me|us)\b|gimme\b|(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?{_ASKING_VERBS}\b"
+    rf"|(?:please|pls|plz)\s+(?:{_ASKING_VERBS}|help)$)"
 )
 
 
 def _clauses(sentence: str) -> list[list[str]]:
     return [[w.lower() for w in _WORD.findall(part)] for part in _CLAUSE_BREAK.split(sentence)]
+
+
+def _asks_the_listener(clause: list[str]) -> bool:
+    """A clause that only asks the listener for something ("tell me something fun", "can you give me a recipe for
+    dal", "please help"): not of the speaker's life, unless it speaks of it ("help me plan my wedding"). The rest of its
+    sentence still tells ("Give me a hug, grandad passed away this morning")."""
+    said = " ".join(clause)
+    return _ASKS_THE_LISTENER.match(said) is not None and not any(
+        word in _FIRST_PERSON for word in clause if word not in {"me", "us"}
+    )
 
 
 # The speaker, in the languages extraction reads (en, es, pt, fr, de, it, nl, romanised Hindi).
