@@ -407,9 +407,13 @@ _PROPOSED = re.compile(
     r"(?!\s+(?i:in|with)\s+[a-z])"  # "engaged in a project" is busy; "engaged in Lisbon" is not
 )
 
+_SAID_NO = re.compile(r"\b(?:i\s+)?said\s+no\b|\bturned\s+(?:him|her|them)\s+down\b", re.IGNORECASE)
+
 
 def proposal(sentence: str) -> list[Candidate]:
-    found = []
+    found: list[Candidate] = []
+    if _SAID_NO.search(sentence):  # "Tim proposed but I said no": turned down, no engagement
+        return found
     for match in _PROPOSED.finditer(sentence):
         name = match.group("name") or match.group("both")
         if name.lower() in STOPWORDS or name.lower() in {"he", "she", "they"}:

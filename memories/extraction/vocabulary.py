@@ -473,6 +473,18 @@ FOREIGN_NOT_NAMES = frozenset({
     "duits", "duitse", "turks", "turkse", "marokkaans", "marokkaanse", "surinaams", "surinaamse",
     "gepensioneerd", "werkloos", "vegetariër", "veganist", "getrouwd", "gescheiden", "verloofd", "vrijgezel",
     "moeder", "vader", "hij", "zij", "ze", "wij", "jij",
+    # where one is from or what one believes, said after "ik ben", "ich bin", "soy" ("Ik ben Amsterdammer")
+    "amsterdammer", "amsterdamse", "rotterdammer", "rotterdamse", "hagenaar", "haagse", "utrechter", "utrechtse",
+    "brabander", "brabantse", "limburger", "limburgse", "groninger", "groningse", "zeeuw", "zeeuwse", "tukker",
+    "twentenaar", "drent", "drentse", "gelderse", "hollands", "antwerpenaar", "gentenaar", "brusselaar",
+    "amerikaan", "amerikaanse", "marokkaan", "turk", "surinamer", "antilliaan", "antilliaanse", "pool", "chinees",
+    "chinese", "engels", "engelse", "brit", "britse", "frans", "franse", "spaans", "spaanse", "italiaans",
+    "italiaanse", "pools", "poolse", "portugees", "portugese", "moslim", "moslima", "christen", "christelijk",
+    "katholiek", "katholieke", "protestant", "protestants", "joods", "joodse", "jood", "hindoe", "boeddhist",
+    "atheïst", "atheist", "agnost", "gelovig", "muslim", "muslima", "moslem", "christ", "christin", "katholik",
+    "katholikin", "jude", "jüdin", "atheistin", "musulmán", "musulmana", "musulman", "musulmane", "musulmano",
+    "católico", "católica", "catholique", "cattolico", "cattolica", "berliner", "berlinerin", "münchner",
+    "kölner", "hamburger", "wiener", "wienerin", "parisien", "parisienne", "madrileño", "madrileña",
 })  # fmt: skip
 # "estoy casada", "je suis célibataire", "ich bin verlobt": the statuses of RELATIONSHIP_STATUSES, said in these
 # languages (either gender).

@@ -314,3 +314,55 @@ def test_the_dutch_word_lists_are_as_full_as_the_others() -> None:
     )
     assert {"leraar", "lerares", "verpleegkundige", "kapper", "kapster"} <= FOREIGN_JOB_TITLES["nl"]
     assert FOREIGN_CONDITIONS["nl"]["coeliakie"] == FOREIGN_CONDITIONS["es"]["celiaquía"]
+
+
+# Review 3's misreadings, one per cause.
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # a length of time is no age: the age needs "oud" or the clause's end after "jaar"
+        ("Ik ben 10 jaar getrouwd met Mark.", ["Is married (getrouwd)"]),
+        ("Ik ben 3 jaar geleden naar Gent verhuisd.", ["Lives in Gent (moved there)"]),
+        ("Ik ben 2 jaar clean vandaag!", []),
+        ("Ik ben 15 jaar lid van de tennisclub.", []),
+        ("Ik ben 20 jaar in dienst bij de NS.", []),
+        ("Ik ben 34 jaar oud", ["Is 34 years old"]),
+        ("Ik ben 34 jaar.", ["Is 34 years old"]),
+        # "bijna" (almost) blocks, except before a length of time
+        ("Ik ben bijna getrouwd, nog twee weken!", []),
+        ("Ik ben bijna naar Leiden verhuisd maar het ging niet door.", []),
+        ("ik woon bijna 10 jaar in Utrecht", ["Lives in Utrecht"]),
+        # a proposal not made, or turned down
+        ("Tim heeft me niet ten huwelijk gevraagd.", []),
+        ("Tim vroeg me nooit ten huwelijk.", []),
+        ("Tim heeft me gevraagd om met hem te trouwen maar ik zei nee.", []),
+        ("Tim heeft me gisteren ten huwelijk gevraagd", ["Is engaged", "Fiance's name is Tim"]),
+        # a condition had or beaten
+        ("Ik heb astma gehad als kind.", []),
+        ("Ik heb kanker gehad maar ben nu schoon.", []),
+        ("Ik heb kanker overwonnen!", []),
+        ("Ik heb een depressie gehad.", []),
+        # an animal seen, caught, saved or needed; "een kater" is a hangover
+        ("ik heb een kater", []),
+        ("Ik heb een kater vandaag, te veel bier gisteren.", []),
+        ("Ik heb een slang nodig voor de tuin.", []),
+        ("Ik heb een vogel gezien in de tuin.", []),
+        ("Ik heb een vis gevangen!", []),
+        ("Ik heb een hond gered uit het water.", []),
+        ("We hebben een kitten geadopteerd", ["Has a cat (kitten)"]),
+        ("Ik heb een kater die Tijger heet", ["Has a cat named Tijger"]),
+        # where one is from or what one believes is no name
+        ("Ik ben Amsterdammer.", []),
+        ("Ik ben Brabander.", []),
+        ("Ik ben Moslim.", []),
+        ("Ik ben Engels.", []),
+        # places: a name's own capital article, a name holding "en", a common noun after "het"
+        ("Ik woon in De Bilt.", ["Lives in De Bilt"]),
+        ("Ik woon in Berg en Dal, vlakbij Nijmegen.", ["Lives in Berg en Dal"]),
+        ("Ik woon in het buitenland.", []),
+        ("Mijn oma woont in het verzorgingstehuis.", []),
+        ("Ik woon in de Jordaan", ["Lives in Jordaan"]),
+    ],
+)
+def test_review3_dutch_misreadings(message: str, expected: list[str]) -> None:
+    assert _contents(message) == expected

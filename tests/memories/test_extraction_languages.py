@@ -481,3 +481,17 @@ def test_no_condition_of_ones_own_from_a_denial_a_question_or_someone_else(messa
 )
 def test_a_surname_that_is_a_profession_is_still_a_name(message: str, expected: str) -> None:
     assert expected in [c.content for c in extract(message, role="user").candidates]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Tim proposed to me but I said no",
+        "Ich habe einen Kater",
+        "Ich bin Muslim",
+        "tuve asma de niña",
+        "j'ai eu un cancer",
+    ],
+)
+def test_a_refusal_a_hangover_a_belief_and_a_past_illness_are_no_facts(message: str) -> None:
+    assert [c.content for c in extract(message, role="user").candidates] == []

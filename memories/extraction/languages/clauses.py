@@ -152,10 +152,23 @@ _NEXT_CLAUSE = re.compile(
     r"(?i)\s+(?:y|e|et|und|ed|aur|pero|mas|mais|aber|ma|porque|parce|weil|perché|maar|want|omdat|dus)\s+"
 )
 
+# Dutch places whose name holds "en", "op", "aan", "bij" ("Berg en Dal"), said as written
+_JOINED_PLACES = re.compile(
+    r"(?-i:Berg en Dal|Bergen op Zoom|Wijk bij Duurstede|Alphen aan den Rijn|Capelle aan den IJssel"
+    r"|Krimpen aan den IJssel|Egmond aan Zee|Wijk aan Zee|Noordwijk aan Zee|Ouderkerk aan de Amstel)(?!\w)"
+)
+# A lowercase word after a lowercase Dutch article is a common noun, not a town ("het buitenland", "de stad")
+_DUTCH_COMMON_AFTER_ARTICLE = re.compile(r"(?-i:het|de)\s+(?-i:[a-zà-ÿ])")
+
 
 def place_name(text: str, *, named: bool = False) -> str:
     """'la Ciudad de México con mis papás' → 'Ciudad de México'. An employer (``named``) must be capitalised."""
+    joined = _JOINED_PLACES.match(text.strip())
+    if joined:  # "Berg en Dal", "Bergen op Zoom": a name holding a word that elsewhere ends a place
+        return joined.group(0)
     text = _PLACE_TAIL.sub("", trim_tail(text.strip())).strip(" '’\"")
+    if _DUTCH_COMMON_AFTER_ARTICLE.match(text):  # "in het buitenland", "in het verzorgingstehuis": no place
+        return ""
     text = LEADING_ARTICLE.sub("", text) if text[:1].islower() else text
     words = text.split()
     written = bool(words) and words[0][:1].isupper()

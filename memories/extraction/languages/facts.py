@@ -144,13 +144,21 @@ _PASSING_AFTER = (
     r"|gisteren|vanochtend|vanmorgen|vanavond|vannacht|deze|dit)(?!\w))"
 )
 
+# Later in its clause: a condition had or beaten is past ("ik heb astma gehad als kind", "ik heb kanker overwonnen",
+# "ich habe Krebs gehabt / besiegt"), as a pet "gehad" is.
+_PAST_AFTER = (
+    r"(?![^.!?,;:]*?(?<!\w)(?:gehad|overwonnen|verslagen|gehabt|überwunden|ueberwunden|besiegt|superado|superada"
+    r"|vaincu|guéri|guérie|sconfitto|sconfitta|superato|superata|vencido|vencida|curado|curada)(?!\w))"
+)
+
 
 def _conditions(code: str, language: Language) -> tuple[tuple[re.Pattern[str], dict[str, str]], ...]:
     conditions = FOREIGN_CONDITIONS.get(code)
     if not language.suffering or not conditions:
         return ()
     said = alternation(conditions, any_space=True)
-    pattern = rf"(?i)(?<!\w)(?:{language.suffering})\s+{_CONDITION_ARTICLE}(?P<x>{said})(?![\w-]){_PASSING_AFTER}"
+    lasting = _PASSING_AFTER + _PAST_AFTER
+    pattern = rf"(?i)(?<!\w)(?:{language.suffering})\s+{_CONDITION_ARTICLE}(?P<x>{said})(?![\w-]){lasting}"
     return ((re.compile(pattern), conditions),)
 
 
@@ -284,14 +292,27 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, (rules.have_pet,)):
             if not any(match.groupdict().get(group) for group in ("named", "called", "beside")):
                 said = word_key(match.group("kind"))
+                if said in _HANGOVER:
+                    continue
                 kind = rules.species[said]
                 found.append(fact(_as_said(f"Has {article(kind)} {kind}", said)))
     return found
 
 
+# A proposal turned down, in any of these languages ("… maar ik zei nee", "pero le dije que no", "j'ai dit non")
+_REFUSED = re.compile(
+    r"(?<!\w)(?:(?:ik\s+)?zei\s+(?:ik\s+)?nee|(?:le\s+)?dije\s+(?:que\s+)?no|(?:eu\s+)?disse\s+(?:que\s+)?n[ãa]o"
+    r"|j['’]ai\s+dit\s+non|(?:ich\s+)?(?:habe\s+)?nein\s+gesagt|ho\s+detto\s+(?:di\s+)?no|(?:maine\s+)?mana\s+kar\s+diya"
+    r"|said\s+no)(?!\w)",
+    re.IGNORECASE,
+)
+
+
 def _proposal_facts(sentence: str, rules: _Rules) -> list[Candidate]:
     """'o Lucas me pediu em casamento' → 'Is engaged', "Fiance's name is Lucas" (the partner slot)."""
-    found = []
+    found: list[Candidate] = []
+    if _REFUSED.search(sentence):  # "… maar ik zei nee": a proposal turned down is no engagement
+        return found
     for match in plain(sentence, rules.proposals):
         name = person_name(match.group("name"), capitalised=True)
         if name:
@@ -323,6 +344,10 @@ def mentions(sentence: str) -> list[EntityMention]:
     return list(_mentions(sentence))
 
 
+# "ik heb een kater", "ich habe einen Kater": a hangover, unless the tomcat is named ("een kater die Tijger heet")
+_HANGOVER = frozenset({"kater"})
+
+
 @lru_cache(maxsize=64)
 def _mentions(sentence: str) -> tuple[EntityMention, ...]:
     """Read once per sentence: the facts about named relatives and ``extract()``'s mentions both come from here."""
@@ -333,7 +358,8 @@ def _mentions(sentence: str) -> tuple[EntityMention, ...]:
         for match in rules.pet.finditer(sentence):
             found.append(_pet(rules.species[word_key(match.group("kind"))], name_beside(match)))
         for match in rules.have_pet.finditer(sentence):
-            if said_plainly(sentence, match):
+            hangover = word_key(match.group("kind")) in _HANGOVER and not name_beside(match)
+            if said_plainly(sentence, match) and not hangover:
                 found.append(_pet(rules.species[word_key(match.group("kind"))], name_beside(match)))
         for match in rules.person.finditer(sentence):
             word = word_key(match.group("kind"))

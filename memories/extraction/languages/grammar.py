@@ -35,12 +35,18 @@ CLAUSE_END = rf"(?=\s*(?:[.!?,;:()]|$|\s+(?:y|e|et|und|ed|aur|and|hoon|hun|hu)\b
 # naar Utrecht verhuisd", "ik ben al tien jaar getrouwd"): when and for how long — never a negation ("ik woon niet meer
 # in…"), a plan or a wish ("binnenkort", "liever").
 _NL_WHEN = (
-    r"(?:(?:nu|nog|steeds|hier|daar|inmiddels|tegenwoordig|alweer|weer|gewoon|zelf|ook|al|sinds|vanaf|ruim|bijna"
+    r"(?:(?:nu|nog|steeds|hier|daar|inmiddels|tegenwoordig|alweer|weer|gewoon|zelf|ook|al|sinds|vanaf|ruim"
+    # "bijna" (almost) only before a length of time: "ik woon bijna 10 jaar in…", not "ik ben bijna getrouwd"
+    r"|bijna(?=\s+(?:\d|een|twee|drie|vier|vijf|zes|zeven|acht|negen|tien|twintig|dertig|half|jaar|jaren))"
     r"|ongeveer|pas|net|onlangs|kort|lang|jaren|jaar|maanden|maand|weken|week|een|paar|twee|drie|vier|vijf|zes|zeven"
     r"|acht|negen|tien|elf|twaalf|dertien|veertien|vijftien|zestien|twintig|dertig|veertig|vijftig|half|vorig|vorige|afgelopen|zomer|winter|eindelijk"
-    r"|gelukkig|uiteindelijk|toen|daarna|samen|\d{1,4}|in\s+\d{4})\s+){0,4}?"
+    r"|gelukkig|uiteindelijk|toen|daarna|samen|geleden|\d{1,4}|in\s+\d{4})\s+){0,4}?"
 )
-_NL_ARTICLE = r"(?:de\s+|het\s+)?"
+# A lowercase article only: a capital one is the name's own ("De Bilt"); one before a lowercase word is left for
+# place_name to refuse ("in het buitenland")
+_NL_ARTICLE = r"(?:(?-i:de|het)\s+(?=(?-i:[A-Z])))?"
+# One word between "me" and "ten huwelijk" ("gisteren", "eindelijk"), never a negation ("niet", "nooit")
+_NL_NOT_NOT = r"(?:(?!niet\b|nooit\b|geen\b)\w+\s+)?"
 
 
 class Language(NamedTuple):
@@ -280,7 +286,8 @@ LANGUAGES = {
         intros=(rf"ik\s+ben\s+{_INTRODUCED}(?:\s+(?:(?:van|de|den|der|ter|ten)\s+){{1,2}}{CAPITALISED})?",),
         ages=(
             r"\bik\s+ben\s+(?:net\s+|pas\s+|vorige\s+week\s+|gisteren\s+|vandaag\s+)?(?P<age>\d{1,3})\s+"
-            r"(?:jaar(?:\s+oud)?|jr|geworden)\b",
+            # "ik ben 34 jaar (oud)", not a length of time ("ik ben 10 jaar getrouwd", "… 2 jaar clean", "… lid")
+            r"(?:(?:jaar|jr)\s+oud\b|(?:jaar|jr)(?=\s*(?:$|[.,!?;)])|\s+en\b)|geworden\b)",
             rf"\bik\s+ben\s+(?P<age>\d{{2,3}})(?=\s*(?:$|[.,!;)])|\s+{DUTCH_AND})",
             # "Ik ben Femke, 41, en…", "ik ben Femke (41)": the age after the name
             rf"\bik\s+ben\s+{CAPITALISED}(?:\s+(?:(?:van|de|den|der|ter|ten)\s+){{0,2}}{CAPITALISED})?\s*(?:,\s*|\(\s*)"
@@ -317,6 +324,10 @@ LANGUAGES = {
         have_a=(
             r"(?:ik\s+heb|heb\s+ik|(?:we|wij)\s+hebben|hebben\s+(?:we|wij))\s+(?:nu\s+|ook\s+|nog\s+)?"
             r"(?![^.!?,;]*\bgehad\b)een"
+            # not one seen, caught, saved or needed ("een vogel gezien", "een vis gevangen", "een slang nodig"): a
+            # participle or "nodig" within a few words; one adopted, bought or given is had
+            r"(?!\s+[^\W\d_]+(?:\s+(?!en\b|maar\b|die\b|dat\b)[^\W\d_]+){0,3}?\s+(?:nodig|(?!(?:geadopteerd|gekocht"
+            r"|gekregen|genomen|geleden|genoeg|gewoon)\b)ge[^\W\d_]+(?:d|t|en))(?!\w))"
         ),
         which=r"die|dat",
         called=(
@@ -324,14 +335,14 @@ LANGUAGES = {
             rf"|\s*,\s*(?P<beside>{CAPITALISED})(?=\s*(?:[.!;,)]|$|\s+en\s))"
         ),
         proposals=(
-            rf"{_PROPOSER}\s+(?:heeft\s+(?:me|mij)\s+(?:\w+\s+)?ten\s+huwelijk\s+gevraagd|vroeg\s+(?:me|mij)\s+"
-            r"(?:\w+\s+)?ten\s+huwelijk)",
-            rf"{_PROPOSER}\s+heeft\s+(?:me|mij)\s+(?:\w+\s+)?gevraagd\s+(?:om\s+)?met\s+(?:hem|(?P<her>haar))\s+"
+            rf"{_PROPOSER}\s+(?:heeft\s+(?:me|mij)\s+{_NL_NOT_NOT}ten\s+huwelijk\s+gevraagd|vroeg\s+(?:me|mij)\s+"
+            rf"{_NL_NOT_NOT}ten\s+huwelijk)",
+            rf"{_PROPOSER}\s+heeft\s+(?:me|mij)\s+{_NL_NOT_NOT}gevraagd\s+(?:om\s+)?met\s+(?:hem|(?P<her>haar))\s+"
             r"te\s+trouwen",
         ),
         their_home=(
             r"woont(?:\s+(?:nu|nog|steeds|alleen|inmiddels|tegenwoordig|ook|al|sinds|jaren|lang|\d{1,4}|jaar))*?"
-            r"\s+(?:in|op(?=\s+(?-i:[A-Z])))(?:\s+de|\s+het)?"
+            r"\s+(?:in|op(?=\s+(?-i:[A-Z])))(?:\s+(?-i:de|het)(?=\s+(?-i:[A-Z])))?"
         ),
         their_work=(
             r"werkt(?:\s+(?:nu|inmiddels|ook|al|sinds|jaren|lang|\d{1,4}|jaar))*?\s+(?:bij|voor)(?:\s+de|\s+het)?"
