@@ -495,3 +495,16 @@ def test_a_surname_that_is_a_profession_is_still_a_name(message: str, expected: 
 )
 def test_a_refusal_a_hangover_a_belief_and_a_past_illness_are_no_facts(message: str) -> None:
     assert [c.content for c in extract(message, role="user").candidates] == []
+
+
+@pytest.mark.parametrize(
+    ("message", "content"),
+    [
+        ("ich habe Migräne", "Has migraines (Migräne)"),  # the word as written
+        ("mijn kind woont in Gent", "Child lives in Gent"),  # "kind" beside "Child" would mislead
+        ("mon chef habite à Lyon", "Boss lives in Lyon"),
+        ("tengo asma", "Has asthma (asma)"),
+    ],
+)
+def test_the_word_said_is_kept_as_written_unless_it_is_an_english_word(message: str, content: str) -> None:
+    assert content in [c.content for c in extract(message, role="user").candidates]

@@ -211,7 +211,7 @@ def personal_facts(sentence: str) -> list[Candidate]:
         for match in plain(sentence, rules.statuses):
             said = word_key(match.group("x"))
             status = FOREIGN_RELATIONSHIP_STATUSES[said]
-            content = _as_said(f"Is {status}", said)
+            content = _as_said(f"Is {status}", match.group("x"))
             found += _read_from(match, fact(content, "relationship_status", value=(facet("status", status),)))
         for match in [*plain(sentence, rules.names), *plain(sentence, rules.intros)]:
             name = person_name(match.group("name"), capitalised=match.re in rules.intros)
@@ -271,7 +271,7 @@ def health_facts(sentence: str) -> list[Candidate]:
         for pattern, conditions in rules.conditions:
             for match in plain(sentence, (pattern,)):
                 condition = conditions[word_key(match.group("x"))]
-                content = _as_said(f"Has {condition}", _WITHOUT_ARTICLE.sub("", word_key(match.group("x"))))
+                content = _as_said(f"Has {condition}", _WITHOUT_ARTICLE.sub("", match.group("x")))
                 value = (facet("has", condition),)
                 found += _read_from(match, fact(content, f"health:{entity_key(condition)}", value=value))
     return found
@@ -295,7 +295,7 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
                 if said in _HANGOVER:
                     continue
                 kind = rules.species[said]
-                found.append(fact(_as_said(f"Has {article(kind)} {kind}", said)))
+                found.append(fact(_as_said(f"Has {article(kind)} {kind}", match.group("kind"))))
     return found
 
 
@@ -332,7 +332,9 @@ def _relative_facts(sentence: str, rules: _Rules) -> list[Candidate]:
                 continue
             word = word_key(match.group("kind"))
             who = _person(word, rules.relations[word], name_beside(match))
-            label = who.display_name if is_named(who) else _as_said(rules.relations[word].capitalize(), word)
+            label = (
+                who.display_name if is_named(who) else _as_said(rules.relations[word].capitalize(), match.group("kind"))
+            )
             found.append(fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
     return found
 
@@ -371,14 +373,18 @@ def _mentions(sentence: str) -> tuple[EntityMention, ...]:
 
 
 # "een trage schildklier": the word said, without the article a condition is named with
-_WITHOUT_ARTICLE = re.compile(r"^(?:een|de|het)\s+")
+_WITHOUT_ARTICLE = re.compile(r"(?i)^(?:een|de|het)\s+")
 
 
 def _as_said(english: str, said: str) -> str:
-    """'Has coeliac disease' said as 'coeliakie' → 'Has coeliac disease (coeliakie)': the word said is kept beside its
-    English name, so a later message in the same language finds it by it (and a reader sees what was said); as it is
-    where the English holds that word ('Has diabetes', 'Is single')."""
-    if said.lower() in english.lower():
+    """'Has coeliac disease' said as 'coeliakie' → 'Has coeliac disease (coeliakie)': the word said, as written, is
+    kept beside its English name, so a later message in the same language finds it by it (and a reader sees what was
+    said); as it is where the English holds that word ('Has diabetes', 'Is single'), or where the word said is an
+    English one that would mislead beside it ("Husband (man)", "Child (kind)", "Boss (chef)")."""
+    from memories.extraction.casing import is_english_word  # casing reads this package's vocabulary
+
+    said = " ".join(said.split())
+    if said.lower() in english.lower() or (" " not in said and is_english_word(said.lower())):
         return english
     return f"{english} ({said})"
 
