@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memories.extraction import extract
+from memories.extraction.episodes import says_more_than
 from memories.extraction.vocabulary import FOREIGN_PET_SPECIES, FOREIGN_RELATIONS, HINDI_BARE_KIN, PET_SPECIES
 
 
@@ -508,3 +509,16 @@ def test_a_refusal_a_hangover_a_belief_and_a_past_illness_are_no_facts(message: 
 )
 def test_the_word_said_is_kept_as_written_unless_it_is_an_english_word(message: str, content: str) -> None:
     assert content in [c.content for c in extract(message, role="user").candidates]
+
+
+@pytest.mark.parametrize(
+    ("message", "more"),
+    [
+        ("Mijn moeder woont in Kampen", False),  # a relative's home is the fact: no episode repeating it
+        ("mi madre vive en Sevilla", False),
+        ("vivo en Madrid y estoy embarazada", True),  # the fact was read from its own clause; the news says more
+        ("mi hermana vive en Valencia y está embarazada", True),
+    ],
+)
+def test_a_fact_in_another_language_covers_only_the_clause_it_was_read_from(message: str, more: bool) -> None:
+    assert says_more_than(message, extract(message, role="user").candidates) is more

@@ -335,7 +335,7 @@ def _relative_facts(sentence: str, rules: _Rules) -> list[Candidate]:
             label = (
                 who.display_name if is_named(who) else _as_said(rules.relations[word].capitalize(), match.group("kind"))
             )
-            found.append(fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
+            found += _read_from(match, fact(f"{label} {verb} {where}", "", who, _named_place(kind, where)))
     return found
 
 
@@ -390,8 +390,21 @@ def _as_said(english: str, said: str) -> str:
 
 
 def _read_from(match: re.Match[str], *candidates: Candidate) -> list[Candidate]:
-    """The candidates, with the words they were read from: an English fact shares none with "tengo asma"."""
-    return [replace(candidate, said=match.group(0)) for candidate in candidates]
+    """The candidates, with the words they were read from: an English fact shares none with "tengo asma". Only to the
+    end of the value's clause: "vivo en Madrid y estoy embarazada" read "vivo en Madrid"; the rest still says more."""
+    said = match.group(0)
+    if "x" in match.re.groupindex and match.group("x"):
+        start = match.start("x") - match.start()
+        end = _CLAUSE_GOES_ON.search(said, start)
+        said = said[: end.start()] if end else said
+    return [replace(candidate, said=said) for candidate in candidates]
+
+
+# Where a value's clause ends and another begins ("… en Madrid | y estoy embarazada")
+_CLAUSE_GOES_ON = re.compile(
+    r"\s*[.!?,;:()]|\s+(?:y|e|et|und|ed|aur|and|maar|pero|mas|mais|aber|porque|parce|weil|perché|omdat)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 def _job(role: str, where: str) -> list[Candidate]:
