@@ -108,9 +108,11 @@ FLOORS = {
 # tested against look-alikes, and two blind reviews' 177 look-alikes of which none is read) raised held-out fact recall
 # 0.573 -> 0.584 and preference recall 0.644 -> 0.689, with one more unmatched fact (116 extracted, 12 unmatched). Its
 # messages were not read to find which rule, and no rule was dropped for the figure.
+# Facts floors raised to the seventh pass's end figures rounded down (issue 18, 2026-11-29, third session): a
+# clause after a comma, "'s", many Englishes' "my", Dutch, the word said in other languages kept.
 HELDOUT_FLOORS = {
-    ("memories", "fact", "precision"): 0.89,
-    ("memories", "fact", "recall"): 0.58,
+    ("memories", "fact", "precision"): 0.91,
+    ("memories", "fact", "recall"): 0.63,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.68,
     ("entities", "all", "precision"): 0.92,
@@ -125,7 +127,7 @@ HELDOUT_FLOORS = {
 # while its recall rose 0.633 -> 0.647.
 DEV2_FLOORS = {
     ("memories", "fact", "precision"): 0.90,
-    ("memories", "fact", "recall"): 0.65,
+    ("memories", "fact", "recall"): 0.67,
     ("memories", "preference", "precision"): 0.97,
     ("memories", "preference", "recall"): 0.75,
     ("entities", "all", "precision"): 0.94,
@@ -135,8 +137,8 @@ DEV2_FLOORS = {
 # The third development corpus (issue 18's fifth pass, written blind by a helper from the conventions alone, then tuned
 # on by kind): on arrival facts P 0.82 R 0.28, preferences P 0.88 R 0.45, entities P 0.87 R 0.38, mood 0.59.
 DEV3_FLOORS = {
-    ("memories", "fact", "precision"): 0.91,
-    ("memories", "fact", "recall"): 0.41,
+    ("memories", "fact", "precision"): 0.92,
+    ("memories", "fact", "recall"): 0.48,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.59,
     ("entities", "all", "precision"): 0.87,
@@ -149,8 +151,8 @@ DEV3_FLOORS = {
 # (after a review's 172 misfires were fixed): facts P 0.829 R 0.343, preferences P 0.905 R 0.559, entities P 0.782
 # R 0.453, mood 0.546. Both sets of floors are those end figures rounded down.
 HELDOUT2_FLOORS = {
-    ("memories", "fact", "precision"): 0.82,
-    ("memories", "fact", "recall"): 0.34,
+    ("memories", "fact", "precision"): 0.85,
+    ("memories", "fact", "recall"): 0.38,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.55,
     ("entities", "all", "precision"): 0.78,
@@ -162,8 +164,8 @@ HELDOUT2_FLOORS = {
 # entities P 0.885 R 0.445, mood 0.647; heldout3 facts P 0.926 R 0.412, preferences P 0.895 R 0.486, entities P 0.926
 # R 0.506, mood 0.523. Floors: the pass's end figures rounded down.
 DEV4_FLOORS = {
-    ("memories", "fact", "precision"): 0.94,
-    ("memories", "fact", "recall"): 0.48,
+    ("memories", "fact", "precision"): 0.95,
+    ("memories", "fact", "recall"): 0.51,
     ("memories", "preference", "precision"): 0.92,
     ("memories", "preference", "recall"): 0.59,
     ("entities", "all", "precision"): 0.90,
@@ -171,8 +173,8 @@ DEV4_FLOORS = {
     ("mood", "keywords", "accuracy"): 0.64,
 }
 HELDOUT3_FLOORS = {
-    ("memories", "fact", "precision"): 0.91,
-    ("memories", "fact", "recall"): 0.43,
+    ("memories", "fact", "precision"): 0.93,
+    ("memories", "fact", "recall"): 0.47,
     ("memories", "preference", "precision"): 0.89,
     ("memories", "preference", "recall"): 0.48,
     ("entities", "all", "precision"): 0.92,
@@ -182,8 +184,8 @@ HELDOUT3_FLOORS = {
 # A fifth development corpus (all English, many Englishes), written blind by a helper after the sixth pass's first rules
 # were in: it read facts R 0.339 at the pass's start and 0.368 with those rules (unseen by them), then was tuned on.
 DEV5_FLOORS = {
-    ("memories", "fact", "precision"): 0.91,
-    ("memories", "fact", "recall"): 0.43,
+    ("memories", "fact", "precision"): 0.92,
+    ("memories", "fact", "recall"): 0.47,
     ("memories", "preference", "precision"): 0.81,
     ("memories", "preference", "recall"): 0.45,
     ("entities", "all", "precision"): 0.81,
