@@ -254,7 +254,7 @@ _CONTRACTED_IS = re.compile(
 def contracted_is(sentence: str) -> str:
     """``sentence`` with the "'s" that says "is" after a relative or a pet written out: "my mom's a nurse" → "my mom is
     a nurse"; "my mom's car" unchanged."""
-    if "s" not in sentence:
+    if "'s" not in sentence and "’s" not in sentence:
         return sentence
     return _CONTRACTED_IS.sub(lambda m: f"{m.group('owner')} is", sentence)
 

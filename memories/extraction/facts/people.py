@@ -246,18 +246,20 @@ _GROUP_FACT = re.compile(
 )
 
 
+_GROUP_VERB_WORDS = re.compile(r"\b(?:just|back|still|originally)\s+")
+
+
 def kin_group_facts(sentence: str) -> list[Candidate]:
     """'my parents live in Daegu' → 'Parents live in Daegu', linked to person "Parents" and the place."""
     found = []
     for match in _GROUP_FACT.finditer(sentence):
-        verb = " ".join(match.group("verb").lower().split()).replace("just ", "")
+        verb = _GROUP_VERB_WORDS.sub("", " ".join(match.group("verb").lower().split()))  # "still live in": live in
         town = _LEADING_NAME.match(proper_name(match.group("x"), max_words=5))
         if town is None or (verb.startswith("are") and _FOR_NOW.search(match.group("x"))):
             continue  # "my parents are in bed", "my parents are in Spain this week": where they are now
         relation = _KIN_GROUPS[match.group("kind").lower()]
         group = EntityMention("person", relation, relation.capitalize(), aliases=(f"my {relation}",),
                               metadata={"relation": relation})  # fmt: skip
-        verb = verb.replace(" back ", " ").replace("still ", "").replace("originally ", "")
         found.append(
             fact(f"{relation.capitalize()} {verb} {town.group(0)}", "", group, place("location", town.group(0)))
         )

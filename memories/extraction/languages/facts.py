@@ -291,10 +291,9 @@ def family_and_pet_facts(sentence: str) -> list[Candidate]:
         found.extend(_proposal_facts(sentence, rules))
         for match in plain(sentence, (rules.have_pet,)):
             if not any(match.groupdict().get(group) for group in ("named", "called", "beside")):
-                said = word_key(match.group("kind"))
-                if said in _HANGOVER:
+                if _a_hangover(match):
                     continue
-                kind = rules.species[said]
+                kind = rules.species[word_key(match.group("kind"))]
                 found.append(fact(_as_said(f"Has {article(kind)} {kind}", match.group("kind"))))
     return found
 
@@ -350,6 +349,10 @@ def mentions(sentence: str) -> list[EntityMention]:
 _HANGOVER = frozenset({"kater"})
 
 
+def _a_hangover(match: re.Match[str]) -> bool:
+    return word_key(match.group("kind")) in _HANGOVER and not name_beside(match)
+
+
 @lru_cache(maxsize=64)
 def _mentions(sentence: str) -> tuple[EntityMention, ...]:
     """Read once per sentence: the facts about named relatives and ``extract()``'s mentions both come from here."""
@@ -360,8 +363,7 @@ def _mentions(sentence: str) -> tuple[EntityMention, ...]:
         for match in rules.pet.finditer(sentence):
             found.append(_pet(rules.species[word_key(match.group("kind"))], name_beside(match)))
         for match in rules.have_pet.finditer(sentence):
-            hangover = word_key(match.group("kind")) in _HANGOVER and not name_beside(match)
-            if said_plainly(sentence, match) and not hangover:
+            if said_plainly(sentence, match) and not _a_hangover(match):
                 found.append(_pet(rules.species[word_key(match.group("kind"))], name_beside(match)))
         for match in rules.person.finditer(sentence):
             word = word_key(match.group("kind"))
