@@ -22,7 +22,7 @@ from memories.extraction.entities import (
     relation_owned,
 )
 from memories.extraction.episodes import is_meaningful
-from memories.extraction.facts.identity import AGE_OPENS, GREETING_ONLY, INTRO_ENDS
+from memories.extraction.facts.identity import AGE_OPENS, GREETING_ONLY, INTRO_ENDS, town_alone
 from memories.extraction.text import UNREAL, normalise, sentences, stated, with_apostrophes, without_quotations
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
@@ -58,7 +58,7 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         sentence = known.pronoun_as_named(sentence, last, said[i - 1] if i else "")
         said[i] = sentence = known.clause_pronouns_as_named(sentence, _people_in)
         if introduced:
-            said[i], opened = known.as_first_said(sentence, introduced)
+            said[i], opened = known.as_first_said(known.partner_as_named(sentence, introduced), introduced)
             openings += opened
         last = {**_named(found), **_unnamed(found)}
         introduced = {**_named(found), **introduced}
@@ -145,10 +145,13 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
-    # "Sione here. 29, Tongan, living in Brisbane": an introduction goes on in the sentence its age opens
+    # "Sione here. 29, Tongan, living in Brisbane": an introduction goes on in the sentence its age opens, and in a
+    # town said alone after it ("Name's Frank. 79. Tucson, Arizona.")
     for i in range(len(said) - 1):
         if INTRO_ENDS.match(said[i]) and AGE_OPENS.match(said[i + 1]):
             said[i], said[i + 1] = f"{said[i].rstrip(' .!')}, {said[i + 1]}", ""
+            if i + 2 < len(said) and town_alone(said[i + 2]):
+                said[i], said[i + 2] = f"{said[i].rstrip(' .!')}, {said[i + 2]}", ""
     # "Married to Harry Styles. In my dreams.": a sentence that only says the one before is a dream takes it back
     for i in range(1, len(said)):
         if UNREAL.search(said[i]) and len(said[i].split()) <= 5:

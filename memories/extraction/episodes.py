@@ -35,7 +35,8 @@ def says_more_than(message: str, candidates: Iterable[Candidate]) -> bool:
     ate my shoes yesterday", "My dog Bruno is sick"), not when it describes what the fact holds ("I have asthma, cold
     mornings are the worst for it", "i live in lisbon, near alfama", "i have a cat named pimenta, she's the boss of the
     house"); a sentence no fact came from says more with any word of its own."""
-    candidates = list(candidates)
+    # a plan's fact lasts until its day: the episode keeps the plan once it has passed ("I'm due in March")
+    candidates = [candidate for candidate in candidates if not candidate.happens]
     naming = {_stem(word) for candidate in candidates for word in _identifying_words(candidate)}
     worded = [word for candidate in candidates for word in content_words(f"{candidate.content} {candidate.said}")]
     covered = {_stem(word) for word in worded} - naming - _NAMING

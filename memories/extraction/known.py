@@ -15,7 +15,14 @@ from functools import lru_cache
 from memories.extraction.facts.base import CALENDAR_WORDS
 from memories.extraction.text import alternation
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import FEMALE_RELATIONS, JOB_TITLES, MALE_RELATIONS, PET_SPECIES, RELATIONS
+from memories.extraction.vocabulary import (
+    FEMALE_RELATIONS,
+    JOB_TITLES,
+    MALE_RELATIONS,
+    PARTNER_RELATIONS,
+    PET_SPECIES,
+    RELATIONS,
+)
 
 # What may come before a clause's subject: the sentence's start, punctuation, a conjunction, and a few openers.
 _OPENERS = r"(?:(?:omg|wow|yay|so|well|also|guess\s+what|update|news|btw|anyway)\W+)*$"
@@ -210,3 +217,26 @@ def introduced_before(mention: EntityMention, people: Mapping[str, str]) -> bool
     name = mention.display_name
     said = mention.metadata.get("relation") or mention.metadata.get("species")
     return mention.entity_type in {"person", "pet"} and name in people and said == people[name]
+
+
+# "we broke up", "my boyfriend and I split up", "we got married", "my girlfriend dumped me": the one they are with,
+# when the contact has named exactly one partner, so the partner rules read it as said of them by name.
+_PARTNER_WORDS = alternation([word for word, relation in RELATIONS.items() if relation in PARTNER_RELATIONS])
+_COUPLE_DID = (
+    r"(?=\s+(?:have\s+|just\s+|finally\s+|officially\s+)*(?:broke\s+up|split\s+up|got\s+married|got\s+divorced"
+    r"|separated)\b)"
+)
+_AS_A_COUPLE = re.compile(
+    rf"(?i)(?:\bwe|\bmy\s+(?:{_PARTNER_WORDS})\s+and\s+(?:i|me)|\bme\s+and\s+my\s+(?:{_PARTNER_WORDS})){_COUPLE_DID}"
+    rf"|(?i:\bmy\s+(?:{_PARTNER_WORDS}))(?=\s+(?:just\s+)?(?:dumped\s+me|broke\s+up\s+with\s+me)\b)"
+)
+
+
+def partner_as_named(sentence: str, people: Mapping[str, str]) -> str:
+    """``sentence`` with "we" (or "my boyfriend and I") who broke up or married read as "<Name> and I", and "my
+    girlfriend" who dumped them as her name, when ``people`` holds one partner only."""
+    partners = [name for name, relation in people.items() if relation in PARTNER_RELATIONS and name[:1].isupper()]
+    if len(partners) != 1 or not _AS_A_COUPLE.search(sentence):
+        return sentence
+    name = partners[0]
+    return _AS_A_COUPLE.sub(lambda m: f"{name} and I" if re.search(r"(?i)^we|\band\b", m.group(0)) else name, sentence)

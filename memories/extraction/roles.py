@@ -111,19 +111,23 @@ _SAID = [
 _BARE_ROLE = re.compile(rf"^(?i:(?:a|an)\s+)?{ROLE}{_WHERE}(?i:\s+now)?\W*$")
 _BARE_HEAD_OF = re.compile(rf"^(?i:(?:a|an|the)\s+)?{HEAD_OF}{_WHERE}\W*$")
 _BARE_NAME = re.compile(r"^(?P<name>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)$")
-_BARE_PLACE = re.compile(r"^(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\W*$")
+_BARE_PLACE = re.compile(
+    r"^(?P<place>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:,\s[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?)\W*$"
+)
 _BARE_AGE = re.compile(rf"^{AGE_SAID}$")
 # Clauses of an introduction end at commas, "but", a dash: "Piotr here, plumber, from Gdańsk originally but in Dublin
 # 14 years", "founder of Ledgerly - we build…".
 # (a split starts only where a run of spaces starts: tried inside the run, each alternative would scan it again)
 _SEGMENT = re.compile(r"(?<!\s)(?:\s*[,;]\s*|\s+(?:and|&)\s+(?=(?:a|an)\s)|\s+but\s+|\s+[-–—]\s+)")
 _TOWN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+# A town and its region, as an introduction's last two clauses say them: "from Leeds, West Yorkshire", "Tucson, Arizona"
+_TOWN_REGION = rf"{_TOWN}(?:,\s{_TOWN})?"
 # Where one is from, and where one lives, said as a clause of an introduction: "from Gdańsk originally", "Lagos based",
 # "based out of Hyderabad", "living in Fort Lee", "in Dublin 14 years", "here in Dubai".
-_FROM_CLAUSE = re.compile(rf"^(?i:(?:originally\s+)?from)\s+(?P<place>{_TOWN})(?i:\s+originally)?$")
+_FROM_CLAUSE = re.compile(rf"^(?i:(?:originally\s+)?from)\s+(?P<place>{_TOWN_REGION})(?i:\s+originally)?$")
 _LIVES_CLAUSE = re.compile(
-    rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|(?:now\s+|here\s+)?in))"
-    rf"\s+(?P<place>{_TOWN})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
+    rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|working\s+out\s+of"
+    rf"|(?:now\s+|here\s+)?in))\s+(?P<place>{_TOWN_REGION})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
     rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?)?$"
     rf"|^(?P<based>{_TOWN})(?i:[\s-]based)$"
 )
@@ -407,7 +411,7 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
     found: list[Candidate] = []
     name = ""
     lowercase = rest == rest.lower()  # one who types in lowercase types their town so too ("from wythenshawe")
-    segments = [_without_symbols_at_end(part) for part in _SEGMENT.split(rest.strip(" ,.!"))]
+    segments = _region_joined([_without_symbols_at_end(part) for part in _SEGMENT.split(rest.strip(" ,.!"))])
     for index, segment in enumerate(segments):
         if len(segment) > _CLAUSE_MAX_CHARS:
             if verbless:
@@ -457,6 +461,20 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
     return found
 
 
+def _region_joined(segments: list[str]) -> list[str]:
+    """The last clause one with the clause before when it is the region of the town said there: "from Leeds, West
+    Yorkshire", "living in Dayton, Ohio", "Tucson, Arizona" (not "CPA, Toronto": a role, then the town)."""
+    if len(segments) < 2 or not _BARE_PLACE.match(segments[-1]) or len(segments[-1]) > _CLAUSE_MAX_CHARS:
+        return segments
+    before = segments[-2]
+    town = _FROM_CLAUSE.match(before) or _LIVES_CLAUSE.match(before)
+    bare = _BARE_PLACE.match(before) if town is None and not _BARE_ROLE.match(before) else None
+    said = town.group("place") or town.group("based") if town else bare.group("place") if bare else None
+    if said is None or "," in said or not is_a_town(said) or _BARE_ROLE.match(segments[-1]):
+        return segments
+    return [*segments[:-2], f"{before}, {segments[-1]}"]
+
+
 def _without_symbols_at_end(segment: str) -> str:
     """'Lagos based 😊' → 'Lagos based' (a loop, not a regex: "[^\\w)]+$" is quadratic on a long run of symbols)."""
     end = len(segment)
@@ -488,8 +506,8 @@ def _towns(segment: str) -> list[Candidate]:
     if (origin := _FROM_CLAUSE.match(segment)) is not None:
         if not is_a_town(origin.group("place")):
             return []
-        town = place("location", origin.group("place"))
-        return [Candidate(FACT, f"Is from {town.display_name}", slot="hometown", value=(town.ref,), entities=(town,))]
+        town, said = _town_said(origin.group("place"))
+        return [Candidate(FACT, f"Is from {said}", slot="hometown", value=(town.ref,), entities=(town,))]
     if (home := _LIVES_CLAUSE.match(segment)) is not None:
         where = home.group("place") or home.group("based")
         return [_lives_in(where)] if is_a_town(where) else []
@@ -497,8 +515,15 @@ def _towns(segment: str) -> list[Candidate]:
 
 
 def _lives_in(where: str) -> Candidate:
-    town = place("location", where)
-    return Candidate(FACT, f"Lives in {town.display_name}", slot="location", value=(town.ref,), entities=(town,))
+    town, said = _town_said(where)
+    return Candidate(FACT, f"Lives in {said}", slot="location", value=(town.ref,), entities=(town,))
+
+
+def _town_said(where: str) -> tuple[EntityMention, str]:
+    """The town's entity, and the words for it with its region if one was said: "Tucson, Arizona" → (Tucson, …)."""
+    town_said, _, region = where.partition(", ")
+    town = place("location", town_said)
+    return town, f"{town.display_name}, {region}" if region else town.display_name
 
 
 def _places_capitalised(segment: str) -> str:

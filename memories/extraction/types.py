@@ -39,6 +39,9 @@ class Candidate:
     # The message's words the candidate was read from, where its content words them otherwise ("tengo asma" → "Has
     # asthma"): an episode of the message need not repeat them (episodes.says_more_than). Not stored.
     said: str = field(default="", compare=False)
+    # A plan's date as its content says it ("in June"): stored as a date that stays true ("in June 2027"), and the
+    # fact expires once it has passed (``when.plan_date``).
+    happens: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,11 @@ RELATIONS = {
     "other half": "partner", "better half": "partner", "mil": "mother-in-law", "fil": "father-in-law",
 }  # fmt: skip
 
+# Relations that are no kin or partner: the people one works, studies or lives beside, friends, an ex.
+NOT_KIN = frozenset({
+    "friend", "best friend", "boss", "manager", "colleague", "supervisor", "coach", "teacher", "doctor", "therapist",
+    "landlord", "classmate", "neighbour", "roommate", "cofounder", "ex",
+})  # fmt: skip
 # Relations a person has only one of at a time: "my wife Priya" supersedes an earlier wife.
 # The one person a contact is with, however the relationship is named at the time.
 PARTNER_RELATIONS = frozenset({"wife", "husband", "girlfriend", "boyfriend", "partner", "fiance", "fiancee"})

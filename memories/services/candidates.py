@@ -9,6 +9,7 @@ supersedes it. A slot keeps at most one active memory."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from memories.extraction.casing import NAME_GUESSED
 from memories.extraction.injection import FLAG as INJECTION_FLAG
 from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import content_words, normalise
+from memories.extraction.when import plan_date
 from memories.models import ContactEntity, Memory, MemorySource, MemoryStatus
 from memories.services.enrichment import same_time_if_an_episode
 from memories.services.entities import entity_resolve, known_people
@@ -33,6 +35,7 @@ def candidate_apply(
     source: str = MemorySource.RULES, importance: float | None = None, expires_at: Any = None,
 ) -> Memory:  # fmt: skip
     """Store a proposed memory: reinforce a duplicate, supersede the slot's old value, or create."""
+    candidate, expires_at = _dated(candidate, message.sent_at, expires_at)
     entities = [entity_resolve(contact=message.contact, mention=m, known=known) for m in candidate.entities]
     ids = [message.client_message_id]
     holders = _slot_holders(message.contact_id, candidate.slot) if candidate.slot else []
@@ -67,6 +70,15 @@ def candidate_apply(
         0, {"id": memory.pk, "memory_type": memory.memory_type, "content": memory.content, "slot": memory.slot}
     )
     return memory
+
+
+def _dated(candidate: Candidate, sent_at: datetime, expires_at: Any) -> tuple[Candidate, Any]:
+    """A plan's fact with its date said so that it stays true ("in June" → "in June 2027"), expiring once the plan
+    is over (``when.plan_date``); any other candidate as it is."""
+    plan = plan_date(candidate.happens, sent_at) if candidate.happens else None
+    if plan is None:
+        return candidate, expires_at
+    return replace(candidate, content=candidate.content.replace(candidate.happens, plan.said)), expires_at or plan.over
 
 
 def _flagged(metadata: dict[str, Any], *texts: str) -> dict[str, Any]:

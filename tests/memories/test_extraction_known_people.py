@@ -79,7 +79,7 @@ def test_a_relation_without_its_own_word_is_said_with_one_that_means_it() -> Non
         ("my friend Marek went back to Poland", "Marek went back to Poland"),
         ("my girlfriend Camille moves in with me next month", "Camille moves in with them"),
         ("my dad passed away last year", "Dad passed away last year"),
-        ("my grandmother died", "Grandmother passed away"),
+        ("my grandmother died", "Grandmother died"),
     ],
 )
 def test_what_lasts_of_what_happens_to_the_people_in_ones_life(message: str, expected: str) -> None:
@@ -208,10 +208,10 @@ def test_a_relation_said_exactly_is_not_said_again_vaguely() -> None:
 @pytest.mark.parametrize(
     ("message", "people", "expected"),
     [
-        ("my dog Bruno died yesterday", {}, "Bruno passed away yesterday"),
+        ("my dog Bruno died yesterday", {}, "Bruno died yesterday"),
         ("we had to put our dog Bruno down", {}, "Bruno passed away"),
         ("my cat Miso passed away this morning", {}, "Miso passed away this morning"),
-        ("Bruno died this morning", {"Bruno": "dog"}, "Bruno passed away this morning"),
+        ("Bruno died this morning", {"Bruno": "dog"}, "Bruno died this morning"),
     ],
 )
 def test_a_named_pets_death_takes_its_place_in_the_pets_slot(
@@ -225,7 +225,7 @@ def test_a_named_pets_death_takes_its_place_in_the_pets_slot(
 
 @pytest.mark.parametrize("message", ["my dog Bruno died in the game lol", "Bruno ate my shoes again"])
 def test_a_pet_alive_and_well_stays_theirs(message: str) -> None:
-    assert not any("passed away" in c for c in _facts(message, {"Bruno": "dog"}))
+    assert not any("passed away" in c or " died" in c for c in _facts(message, {"Bruno": "dog"}))
 
 
 @pytest.mark.django_db
@@ -238,5 +238,5 @@ def test_a_pet_that_died_is_no_longer_a_pet_they_have(tenant: Tenant) -> None:
 
     # then his slot says so, and "Has a golden retriever named Bruno" is history
     current = Memory.objects.get(tenant=tenant, slot="pet:bruno", status="active")
-    assert current.content == "Bruno passed away this morning"
+    assert current.content == "Bruno died this morning"
     assert Memory.objects.get(tenant=tenant, content="Has a golden retriever named Bruno").status == "superseded"

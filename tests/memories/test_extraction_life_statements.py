@@ -377,7 +377,7 @@ def test_losing_a_relative_is_their_death(message: str, expected: str) -> None:
     ],
 )
 def test_losing_a_thing_a_temper_or_a_child_for_a_minute_is_no_death(message: str) -> None:
-    assert not [c for c in _contents(message) if "passed away" in c]
+    assert not [c for c in _contents(message) if "passed away" in c or " died" in c]
 
 
 @pytest.mark.parametrize(
@@ -464,7 +464,7 @@ def test_someone_elses_birthday_or_being_in_ones_car_is_no_age_or_birthday(messa
         ("I can't eat spicy food, I'm allergic to it lol", "Is allergic to spicy food"),
         ("I'm gluten free", "Is gluten free"),
         ("we just moved into a new flat in Brixton", "Lives in Brixton (moved there)"),
-        ("I'm moving back home to Cork next month", "Is moving to Cork"),
+        ("I'm moving back home to Cork next month", "Is moving to Cork next month"),
         ("I've been learning Spanish for a year", "Is learning Spanish"),
         ("I go to church every Sunday", "Goes to church regularly"),
         ("I'm not really into sports", "Doesn't like sports"),
@@ -638,7 +638,7 @@ def test_a_field_of_work_is_no_town() -> None:
         ("I'm Nigerian-British, grew up between Lagos and London", "Is Nigerian-British"),
         ("I'm a huge gamer, mostly RPGs", "Is a gamer"),
         ("relocated to Bangalore for work in january", "Lives in Bangalore (moved there)"),
-        ("We're emigrating to New Zealand in March", "Is moving to New Zealand"),
+        ("We're emigrating to New Zealand in March", "Is moving to New Zealand in March"),
         ("lived in Birmingham my whole life", "Lives in Birmingham"),
         ("I've been in Dublin six years now", "Lives in Dublin"),
         ("i adopted a senior dog from the shelter yesterday", "Has a dog"),
@@ -682,7 +682,7 @@ def test_what_the_reviews_look_alikes_say_is_nothing_of_that_kind(message: str) 
     assert not [
         c for c in _contents(message)
         if c.startswith(("Is ", "Has a", "Name is", "Loves", "Doesn't", "Lives", "Quit", "Graduated", "Dropped"))
-        or "passed away" in c or "is in" in c
+        or "passed away" in c or " died" in c or "is in" in c
     ]  # fmt: skip
 
 

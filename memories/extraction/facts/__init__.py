@@ -22,6 +22,7 @@ from memories.extraction.facts.people import (
     relative_detail_facts,
 )
 from memories.extraction.facts.places import location_facts
+from memories.extraction.facts.plans import plan_facts
 from memories.extraction.facts.things import attribute_facts, health_facts, hobby_facts, possession_facts
 from memories.extraction.facts.work import work_and_study_facts
 from memories.extraction.types import Candidate
@@ -35,6 +36,7 @@ RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     relation_facts,
     kin_group_facts,
     location_facts,
+    plan_facts,
     work_and_study_facts,
     personal_facts,
     health_facts,

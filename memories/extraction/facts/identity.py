@@ -109,6 +109,10 @@ INTRO = re.compile(
     rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
     rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b|\s+(?i:{I_AM}|i\s+am)\s))"  # "hi im Callum im 15"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>{_WRITTEN_NAME})\s+here(?=\s*(?:[,.!]|{_EMOJI}|$))"
+    # as on the phone: "Hi, this is Sarah.", "This is Gordon Lindqvist." (a first name alone only after a greeting:
+    # "This is Bruno!" shows a dog)
+    rf"|^(?>\W*)(?:(?:(?>{_GREETING})(?>\W+))++(?i:this\s+is)\s+(?P<z>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
+    rf"|(?i:this\s+is)\s+(?P<w>{_WRITTEN_NAME}\s{_WRITTEN_NAME}))(?=\s*(?:[.!]|,\s*(?i:i|i['’]m|im)\b|$))"
 )
 # "Tom, 31, keeps asking me out", "Anna, 28, is my new flatmate": someone else described, not an introduction.
 _SOMEONE_ELSES_CLAUSE = (
@@ -139,6 +143,17 @@ INTRO_ENDS = re.compile(
     r"\s*[.!]$"
 )
 AGE_OPENS = re.compile(rf"^{AGE_SAID}\s*(?:[,.!;]|$)")
+_TOWN_ALONE = re.compile(r"^(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?:,\s[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?[.!]?$")
+
+
+def town_alone(sentence: str) -> bool:
+    """A sentence that is only a town, maybe with its region: "Tucson, Arizona." (not a word: "Thanks.", "Retired.")."""
+    from memories.extraction.casing import is_english_word
+
+    words = sentence.rstrip(".!").split()
+    return bool(_TOWN_ALONE.match(sentence)) and not (len(words) == 1 and is_english_word(words[0].lower()))
+
+
 # A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
 _NOT_NAMES = frozenset(
     {"fine", "good", "ok", "okay", "sorry", "back", "here", "home", "done", "ready", "sure", "not", "so", "just",
@@ -439,7 +454,8 @@ def intro_name(match: re.Match[str]) -> str:
         # "Clean, 15 years." (how long, not how old), "Honestly I'm 40": a word one is or says, not who
         or (match.re is INTRO_BY_AGE and (match.group("v") or _YEARS_ALONE.match(match.string, match.end())))
     )
-    if typed_as_a_word and _an_english_word(first):
+    said_as_this_is = match.re is INTRO and (match.group("z") or match.group("w"))  # "Hi, this is Great."
+    if (typed_as_a_word or said_as_this_is) and _an_english_word(first):
         return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:
         return ""

@@ -25,6 +25,7 @@ from memories.extraction.vocabulary import (
     HAVE_NOT_FACTS,
     IDENTITY_NOUNS,
     JOB_TITLES,
+    NOT_KIN,
     PARTNER_RELATIONS,
     PET_SPECIES,
     RELATION_WORDS,
@@ -98,25 +99,29 @@ _MOVES_IN = re.compile(
 # A value that points at what the message said elsewhere ("Kabir has a flat there") says nothing on its own.
 _POINTING_WORDS = frozenset({"there", "here", "it", "that", "this", "them", "one"})
 # "my dad passed away last year", "Tatay died in 2019": a loss is who they are now.
-_DIED_WHEN = (
-    r"(?P<when>\s+(?i:last\s+(?:year|month|week|spring|summer|autumn|fall|winter)|in\s+\d{4}|this\s+(?:year|month)"
-    r"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?)\s+ago"
-    r"|on\s+(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:this|yesterday)\s+(?:morning|evening)"
-    r"|yesterday|today))?"
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_MONTH = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)"
 )
+_WHEN_DIED = (
+    rf"(?i:last\s+(?:year|month|week|night|spring|summer|autumn|fall|winter|{_WEEKDAY}|{_MONTH})"
+    rf"|in\s+(?:\d{{4}}|{_MONTH}(?:\s+\d{{4}})?)|this\s+(?:year|month|week)"
+    r"|(?:a|one|two|three|four|five|six|\d+)\s+(?:years?|months?|weeks?|days?)\s+ago"
+    rf"|on\s+{_WEEKDAY}|(?:this|yesterday)\s+(?:morning|afternoon|evening)|yesterday|today|overnight)"
+)
+_DIED_WHEN = rf"(?P<when>\s+{_WHEN_DIED})?"
 _PASSED_AWAY = re.compile(
-    rf"{_RELATIVE}\s+(?i:has\s+)?"
-    rf"(?i:passed\s+away|passed\s+on|died)(?![\w-]){_DIED_WHEN}"
+    rf"{_RELATIVE}\s+(?i:has\s+|just\s+)?"
+    # "passed" alone only with when, ending the sentence: "my nana passed last night." (not "my sister passed her
+    # driving test", "my daughter passed yesterday, first time")
+    rf"(?P<died>(?i:pass(?:ed)?\s+away|passed\s+on|died|passed(?=\s+{_WHEN_DIED}\s*(?:[.!…]|$))))(?![\w-]){_DIED_WHEN}"
     # said of a life, not of a game, a joke or a typo: "died in Elden Ring", "died laughing", "died her hair"
     rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly|back\s+home)\b))"
 )
 # "I lost my dad last year", "we lost our son in 2019", "I lost my husband to cancer": a death in the family. Kin and
 # partners only: one loses a job, a friend (a friendship) or a dog (it ran off) in other ways.
-_KIN = alternation(
-    [word for word, relation in RELATIONS.items()
-     if relation not in {"friend", "best friend", "boss", "manager", "colleague", "supervisor", "coach", "teacher",
-                         "doctor", "therapist", "landlord", "classmate", "neighbour", "roommate", "cofounder", "ex"}]
-)  # fmt: skip
+_KIN = alternation([word for word, relation in RELATIONS.items() if relation not in NOT_KIN])
 _LOST_KIN = re.compile(
     rf"(?i:(?:\b(?:i|we)\s+|^\W*)(?:just\s+|recently\s+|sadly\s+|tragically\s+)?lost\s+)"
     rf"(?P<who>(?i:{MY}(?P<kind>{_KIN}){RELATION_END})(?:\s+[A-Z][\w'-]*)?)(?!['’])(?![^.!?]*\b(?i:found|find)\b)"
@@ -313,7 +318,8 @@ def relation_facts(sentence: str) -> list[Candidate]:
         if who:
             label = _called(who[0], match)
             when = " ".join((match.group("when") or "").split())
-            found.append(_passed_away(who[0], f"{label} passed away" + (f" {when}" if when else "")))
+            died = "died" if match.group("died").lower() == "died" else "passed away"  # in the words said
+            found.append(_passed_away(who[0], f"{label} {died}" + (f" {when}" if when else "")))
     for match in _RELATIVE_STATE.finditer(sentence):
         kind = match.group("kind").lower()
         who = person_mentions(match.group("who")) if kind not in {"parents", "grandparents", "in-laws"} else []

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from memories.extraction.entities import place
 from memories.extraction.facts.base import I_AM, MONTHS, article, entity_fact, facet, fact, proper_name
 from memories.extraction.text import cued, phrase, title
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import PEOPLES
+from memories.extraction.when import PLAN_DATE
 
 _WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
 _LIVE = re.compile(
@@ -30,7 +32,7 @@ _LIVE = re.compile(
     rf"\s+life|all\s+my\s+life|forever)\b))"
     # "… with my parents in Pune", "… just outside Manchester", "… near Lyon"
     rf"(?:\s+with\s+(?:my|our|a)\s+[\w'-]+(?:\s+[\w'-]+)?)?"
-    rf"\s+(?:in|(?:just\s+)?(?P<near>outside(?:\s+of)?|near|close\s+to))\s+{phrase('x')}"
+    rf"\s+(?:(?:out|up|down|over|back)\s+in|in|(?:just\s+)?(?P<near>outside(?:\s+of)?|near|close\s+to))\s+{phrase('x')}"
 )
 _MOVED = re.compile(
     rf"(?i)(?:\b{_WE}(?:['’]ve|\s+have)?\s+|^\W*(?=(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
@@ -88,7 +90,11 @@ _GREW_UP = re.compile(
     r"|^\W*(?P<y>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?i:born\s+and\s+(?:bred|raised))\b"
 )
 # "I came from Punjab 6 years ago": a capitalised place ("I came from work" is no hometown)
-_CAME_FROM = re.compile(r"(?i:\bi\s+(?:come|came)\s+(?:here\s+)?from)\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})")
+# Also said without the "I" after an age: "I am 24, come from Chengdu"
+_CAME_FROM = re.compile(
+    rf"(?i:(?:\bi\s+|^\W*(?:{I_AM}|i\s+am)\s+\d{{2}}(?:\s+years?(?:\s+old)?)?\s*,\s*(?:and\s+)?)(?:come|came)\s+(?:here\s+)?from)"
+    r"\s+(?P<x>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+)
 
 
 # How long one has lived there, after the place: "Birmingham my whole life", "Dublin six years now"
@@ -134,7 +140,7 @@ def location_facts(sentence: str) -> list[Candidate]:
         if where and not A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in _NOT_HOMES:
             if _A_WORKPLACE.search(where):
                 continue  # "I'm moving to the Leeds office": a workplace, not a home
-            found.append(entity_fact(f"Is moving to {title(where)}", "", place("location", where)))
+            found.append(_moving(title(where), sentence, match.start("x") + len(where)))
     for match in [*_FROM.finditer(sentence), *_CAME_FROM.finditer(sentence), *_GREW_UP.finditer(sentence)]:
         where = proper_name(match.group("x") or match.groupdict().get("y") or "", max_words=4)
         subjectless = match.re is _GREW_UP and not _SAID_BY_I.match(match.group(0))
@@ -182,15 +188,34 @@ def _home(template: str, where: str) -> list[Candidate]:
 
 
 # Capitalised words after "from"/"in" that are a team, a place of work, an app or a time, not a town.
-_NOT_TOWNS = _TEAMS | frozenset(
+_LANGUAGES_AND_SUBJECTS = frozenset(
+    {"spanish", "french", "english", "german", "maths", "math", "science", "history"}
+)  # fmt: skip
+_NOT_TOWNS = _TEAMS | _LANGUAGES_AND_SUBJECTS | frozenset(
     {"work", "school", "home", "uni", "college", "church", "accounting", "legal", "year", "class", "reception",
-     "spanish", "french", "english", "german", "maths", "math", "science", "history", "the", "a", "an", "my", "our"}
+     "the", "a", "an", "my", "our"}
 )  # fmt: skip
 
 
+_PLAN_DATE_AFTER = re.compile(rf"\s*,?\s+{PLAN_DATE}(?=\W|$)")
+
+
+def _moving(where: str, sentence: str, end: int) -> Candidate:
+    """'Is moving to Munich', dated when the sentence says when after the place ("… to Munich in January")."""
+    moving = entity_fact(f"Is moving to {where}", "", place("location", where))
+    if (dated := _PLAN_DATE_AFTER.match(sentence, end)) is None:
+        return moving
+    date = " ".join(dated.group("date").split())
+    return replace(moving, content=f"{moving.content} {date}", happens=date)
+
+
 def is_a_town(name: str) -> bool:
+    """Not a team, a school subject or a language ("from HR", "in Spanish"); "Spanish Town", "English Harbour" are."""
     words = name.split()
-    return bool(words) and words[0].lower() not in _NOT_TOWNS
+    if not words:
+        return False
+    first = words[0].lower()
+    return first not in _NOT_TOWNS or (first in _LANGUAGES_AND_SUBJECTS and len(words) > 1 and words[1][:1].isupper())
 
 
 # A home had for a while is a holiday: "rented a house in Cornwall for a week" (not "bought a flat … last month").

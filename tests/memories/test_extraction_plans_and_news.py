@@ -1,0 +1,233 @@
+"""Plans with a date (a fact while ahead, dated so it stays true, expired once passed), deaths said without "away",
+introductions that end with a town and its region, and a break-up or a wedding said with "we" of the one partner the
+contact has named.
+
+Pure rule tests first (every sentence written for this test, not taken from the labelled corpora), then the pipeline
+on real Postgres: what the store writes, what expires, what supersedes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from contacts.models import Tenant
+from memories.extraction import extract
+from memories.extraction.when import plan_date
+from memories.models import Memory
+from memories.services.lifecycle import Scope, memories_expire
+from tests.memories.helpers import ingest
+
+SUNDAY = datetime(2026, 11, 29, 15, 30, tzinfo=UTC)
+
+
+def _facts(message: str, people: dict[str, str] | None = None) -> list[str]:
+    return [c.content for c in extract(message, role="user", people=people).candidates if c.memory_type == "fact"]
+
+
+def _plans(message: str, people: dict[str, str] | None = None) -> list[tuple[str, str, str]]:
+    found = extract(message, role="user", people=people).candidates
+    return [(c.content, c.slot, c.happens) for c in found if c.happens]
+
+
+@pytest.mark.parametrize(
+    ("date", "said", "over"),
+    [
+        ("in June", "in June 2027", datetime(2027, 7, 1, tzinfo=UTC)),  # June has passed this year: next June
+        ("in November", "in November 2026", datetime(2026, 12, 1, tzinfo=UTC)),  # this month: this year's
+        ("on 14th August", "on 14 August 2027", datetime(2027, 8, 15, tzinfo=UTC)),
+        ("14th August next year", "on 14 August 2027", datetime(2027, 8, 15, tzinfo=UTC)),
+        ("5 December", "on 5 December 2026", datetime(2026, 12, 6, tzinfo=UTC)),
+        ("Dec 25th", "on 25 December 2026", datetime(2026, 12, 26, tzinfo=UTC)),
+        ("the 3rd of May", "on 3 May 2027", datetime(2027, 5, 4, tzinfo=UTC)),
+        ("end of March", "in March 2027", datetime(2027, 4, 1, tzinfo=UTC)),
+        ("next month", "in December 2026", datetime(2027, 1, 1, tzinfo=UTC)),
+        ("next year", "in 2027", datetime(2028, 1, 1, tzinfo=UTC)),
+        ("in two weeks", "around 13 December 2026", datetime(2026, 12, 14, tzinfo=UTC)),
+        ("on Saturday", "on Saturday 5 December 2026", datetime(2026, 12, 6, tzinfo=UTC)),
+        ("tomorrow", "on 30 November 2026", datetime(2026, 12, 1, tzinfo=UTC)),
+        ("next week", "next week (said on 29 November 2026)", datetime(2026, 12, 13, tzinfo=UTC)),
+    ],
+)
+def test_a_plans_date_is_said_so_it_stays_true_and_ends_once_passed(date: str, said: str, over: datetime) -> None:
+    plan = plan_date(date, SUNDAY)
+    assert plan is not None
+    assert (plan.said, plan.over) == (said, over)
+
+
+@pytest.mark.parametrize("date", ["31 February", "someday", "soon", "in Paris"])
+def test_what_is_no_date_gives_no_end(date: str) -> None:
+    assert plan_date(date, SUNDAY) is None
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("fiancée's name is Mele btw. we're getting married in June at her church", ("Is getting married in June",
+                                                                                      "plan:wedding", "in June")),
+        ("our wedding is on 5 December, white wedding then traditional", ("Wedding is on 5 December", "plan:wedding",
+                                                                         "on 5 December")),
+        ("I'm having knee surgery on Friday", ("Has knee surgery on Friday", "plan:surgery", "on Friday")),
+        ("I have an operation next week, bit scared", ("Has an operation next week", "plan:surgery", "next week")),
+        ("I'm due in March!! can't believe it", ("Baby is due in March", "plan:baby", "in March")),
+        ("I graduate in June", ("Graduates in June", "plan:graduation", "in June")),
+        ("my brother is getting married in May", ("Brother is getting married in May", "plan:wedding:brother",
+                                                  "in May")),
+        ("I'm moving to Munich in January", ("Is moving to Munich in January", "", "in January")),
+    ],
+)  # fmt: skip
+def test_a_plan_with_a_date_is_a_fact_that_carries_its_date(message: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _plans(message)
+
+
+def test_a_known_relatives_wedding_is_theirs() -> None:
+    assert ("Taiwo is getting married in December", "plan:wedding:taiwo", "in December") in _plans(
+        "Taiwo is getting married in December, I'm making all the outfits", {"Taiwo": "sister"}
+    )
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "we're getting married someday",  # no date
+        "I'm getting married in Paris",  # a place, not a date
+        "if we're getting married in June I need a dress",
+        "are you getting married in June?",
+        "Wedding is 14 Feb!! so much to do",  # whose: a daughter's, a friend's?
+        "my best friend Rohan is getting married in December",  # a friend's news, not a fact of one's own life
+        "Noodle ate a sock. Again. Surgery tomorrow.",  # the dog's
+        "my essay is due on Friday",
+        "rent is due on the 1st",
+    ],
+)
+def test_what_is_no_plan_of_theirs_with_a_date_is_none(message: str) -> None:
+    assert _plans(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("my nana passed last night. she basically raised me.", "Nana passed away last night"),
+        ("My wife June passed in 2019.", "June passed away in 2019"),
+        ("Mi wife Pauline pass away last September.", "Pauline passed away last September"),
+        ("My sister Miriam died last Tuesday. She was 88.", "Miriam died last Tuesday"),
+        ("my grandad just passed this morning", "Grandad passed away this morning"),
+    ],
+)
+def test_a_death_is_read_as_said(message: str, expected: str) -> None:
+    assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "my sister passed her driving test",
+        "My daughter passed yesterday, first time, so proud of her driving",
+        "my mum passed the exam in March",
+    ],
+)
+def test_passing_a_test_is_no_death(message: str) -> None:
+    assert not [c for c in _facts(message) if "passed away" in c or " died" in c]
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("Delroy Campbell, 72, from Spanish Town, St Catherine.", "Is from Spanish Town, St Catherine"),
+        ("Delroy, 72, from Leeds, West Yorkshire", "Is from Leeds, West Yorkshire"),  # was "Lives in West Yorkshire"
+        ("Kwame, 40, Accra, Ghana", "Lives in Accra, Ghana"),
+        ("Priya, 31, living in Dayton, Ohio", "Lives in Dayton, Ohio"),
+        ("Name's Frank. 79. Tucson, Arizona. My daughter set this up.", "Lives in Tucson, Arizona"),
+        ("Hello. Bjørn, 47. I'm a service technician, working out of Esbjerg.", "Lives in Esbjerg"),
+        ("I'm Darlene, I'm 61, I live out in Mobile, Alabama with my grandbabies", "Lives in Mobile"),
+        ("we live up in Inverness now", "Lives in Inverness"),
+        ("I am 24, come from Chengdu, now study nursing", "Is from Chengdu"),
+        ("This is Gordon Lindqvist. I am 93 years old.", "Name is Gordon Lindqvist"),
+        ("Hi, this is Sarah. I need help with my order", "Name is Sarah"),
+    ],
+)
+def test_an_introduction_says_where_and_who(message: str, expected: str) -> None:
+    assert expected in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "unexpected"),
+    [
+        ("Natalie, 45, CPA, Toronto", "Lives in CPA, Toronto"),  # a role, then the town
+        ("Name's Frank. 79. Retired. My daughter set this up.", "Lives in Retired"),
+        ("This is Bruno!", "Name is Bruno"),  # a first name alone, no greeting: the dog in the photo
+        ("Hi, this is Great.", "Name is Great"),
+        ("Sione here. 29. Thanks.", "Lives in Thanks"),
+    ],
+)
+def test_what_ends_an_introduction_but_is_no_town_or_name(message: str, unexpected: str) -> None:
+    assert unexpected not in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("We broke up. He said it is better now than later.", "Broke up with Hao"),
+        ("my boyfriend and I broke up last week", "Broke up with Hao"),
+        ("me and my boyfriend split up", "Broke up with Hao"),
+        ("my boyfriend dumped me", "Broke up with Hao"),
+        ("we got married!!", "Is married to Hao"),
+    ],
+)
+def test_we_are_the_contact_and_the_one_partner_they_named(message: str, expected: str) -> None:
+    assert expected in _facts(message, {"Hao": "boyfriend"})
+    assert expected not in _facts(message)  # no partner named before: nobody to say it of
+
+
+@pytest.mark.parametrize(
+    ("message", "people"),
+    [
+        ("We broke up.", {"Hao": "boyfriend", "Mei": "girlfriend"}),  # two: which one?
+        ("We broke up.", {"Hao": "brother"}),
+        ("we split up the bill", {"Hao": "boyfriend"}),
+        ("we broke up with the old supplier", {"Hao": "boyfriend"}),
+    ],
+)
+def test_we_is_no_couple_without_one_partner_or_a_break_up(message: str, people: dict[str, str]) -> None:
+    assert not [c for c in _facts(message, people) if "Hao" in c]
+
+
+@pytest.mark.django_db
+def test_a_plan_is_stored_with_its_date_and_expires_once_it_has_passed(tenant: Tenant) -> None:
+    said_at = datetime(2026, 1, 10, 18, 0, tzinfo=UTC)
+    # given a contact who tells us their wedding date
+    ingest(tenant, "we're getting married in June, at her church", message_id="m1", at=said_at)
+
+    # then the fact says the year, and lasts until June is over
+    plan = Memory.objects.get(tenant=tenant, slot="plan:wedding", status="active")
+    assert plan.content == "Is getting married in June 2026"
+    assert plan.expires_at == datetime(2026, 7, 1, tzinfo=UTC)
+    # and the message is an episode too: once the plan has passed, it is what remains of it
+    assert Memory.objects.filter(tenant=tenant, memory_type="episode", status="active").count() == 1
+
+    # when the same date is said again, it reinforces; a new date supersedes
+    ingest(tenant, "we're getting married in June!", message_id="m2", at=said_at)
+    assert Memory.objects.filter(tenant=tenant, slot="plan:wedding").count() == 1
+    ingest(tenant, "our wedding is on 14 August now", message_id="m3", at=said_at)
+    current = Memory.objects.get(tenant=tenant, slot="plan:wedding", status="active")
+    assert current.content == "Wedding is on 14 August 2026"
+    assert Memory.objects.get(pk=plan.pk).status == "superseded"
+
+    # and once the day has passed, the periodic pass expires it
+    memories_expire(now=datetime(2026, 8, 14, 23, 0, tzinfo=UTC), scope=Scope(tenant_id=tenant.pk))
+    assert Memory.objects.get(pk=current.pk).status == "active"
+    memories_expire(now=datetime(2026, 8, 15, 0, 1, tzinfo=UTC), scope=Scope(tenant_id=tenant.pk))
+    assert Memory.objects.get(pk=current.pk).status == "expired"
+
+
+@pytest.mark.django_db
+def test_a_break_up_said_with_we_supersedes_the_partner(tenant: Tenant) -> None:
+    at = datetime(2026, 1, 10, 18, 0, tzinfo=UTC)
+    ingest(tenant, "My boyfriend Hao is in Shanghai, we are long distance", message_id="m1", at=at)
+    partner = Memory.objects.get(tenant=tenant, slot="relation:partner", status="active")
+    assert partner.content == "Boyfriend's name is Hao"
+
+    ingest(tenant, "We broke up. My heart is very painful", message_id="m2", at=at)
+
+    assert Memory.objects.get(tenant=tenant, slot="relation:partner", status="active").content == "Broke up with Hao"
+    assert Memory.objects.get(pk=partner.pk).status == "superseded"
