@@ -13,6 +13,7 @@ from dataclasses import replace
 from memories.extraction import boundaries, facts, household, known, languages, lifestyle, preferences, roles, tastes
 from memories.extraction.casing import NAME_GUESSED, recased
 from memories.extraction.entities import (
+    aged_said_after,
     appositions_fronted,
     as_my,
     contracted_is,
@@ -22,8 +23,23 @@ from memories.extraction.entities import (
     relation_owned,
 )
 from memories.extraction.episodes import is_meaningful
-from memories.extraction.facts.identity import AGE_OPENS, GREETING_ONLY, INTRO_ENDS, town_alone
-from memories.extraction.text import UNREAL, normalise, sentences, stated, with_apostrophes, without_quotations
+from memories.extraction.facts.identity import (
+    AGE_OPENS,
+    GREETING_ONLY,
+    INTRO_ENDS,
+    SELF_DESCRIBED_NEXT,
+    THIS_IS_FULL_NAME,
+    town_alone,
+)
+from memories.extraction.text import (
+    TAKEN_BACK,
+    UNREAL,
+    normalise,
+    sentences,
+    stated,
+    with_apostrophes,
+    without_quotations,
+)
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
 __all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
@@ -58,7 +74,8 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         sentence = known.pronoun_as_named(sentence, last, said[i - 1] if i else "")
         said[i] = sentence = known.clause_pronouns_as_named(sentence, _people_in)
         if introduced:
-            said[i], opened = known.as_first_said(known.partner_as_named(sentence, introduced), introduced)
+            as_named = known.partner_as_named(sentence, introduced, said[i - 1] if i else "")
+            said[i], opened = known.as_first_said(as_named, introduced)
             openings += opened
         last = {**_named(found), **_unnamed(found)}
         introduced = {**_named(found), **introduced}
@@ -77,6 +94,8 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         # a known person named alone is linked by the facts said of them, and found by name when the message is
         # stored (``entities_mentioned``); not mentioned anew as if introduced
         linked = [e for c in candidates for e in c.entities if not known.introduced_before(e, people or {})]
+    if TAKEN_BACK.search(message):  # "I'm getting married in June. Not.", "… jk we're not even dating"
+        candidates = [c for c in candidates if not c.happens]
     candidates = _unique(_marked_guessed(candidates, guessed))
     # the one they are with is as the message leaves them: "my girlfriend Valeria broke up with me" → an ex
     partners = {
@@ -140,11 +159,18 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     # names typed without their capital get it back first (``casing``); which ones, the candidates say
     recased_message, guessed = recased(without_quotations(message[:4000]), people)
     said = [
-        contracted_is(relation_owned(appositions_fronted(as_my(with_apostrophes(" ".join(sentence.split()))))))
+        roles.article_said(
+            aged_said_after(
+                contracted_is(relation_owned(appositions_fronted(as_my(with_apostrophes(" ".join(sentence.split()))))))
+            )
+        )
         for sentence in sentences(recased_message)
     ]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
+    # "This is Gordon Lindqvist. I am 93 years old": a full name said as the phone does, then oneself
+    if len(said) > 1 and (this_is := THIS_IS_FULL_NAME.match(said[0])) and SELF_DESCRIBED_NEXT.match(said[1]):
+        said[0] = f"I'm {this_is.group('name')}."
     # "Sione here. 29, Tongan, living in Brisbane": an introduction goes on in the sentence its age opens, and in a
     # town said alone after it ("Name's Frank. 79. Tucson, Arizona.")
     for i in range(len(said) - 1):

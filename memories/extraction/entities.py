@@ -17,7 +17,7 @@ _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 
 # "my", "our"; then words that describe the relative or pet, not name them ("my little brother Mateo").
 _DESCRIBING = (
-    r"(?:little|lil|wee|big|older|elder|younger|baby|twin|eldest|oldest|youngest|middle|late|new|old|dear|step|half"
+    r"(?:little|lil|wee|big|older|elder|younger|baby|twin|eldest|oldest|youngest|middle|late|new|old|dear|half"
     r"|rescue|rescued|adopted|soon-to-be)"
 )
 MY = rf"\b(?:my|our)\s+(?:{_DESCRIBING}[\s-]+)?"
@@ -257,6 +257,31 @@ def contracted_is(sentence: str) -> str:
     if "'s" not in sentence and "’s" not in sentence:
         return sentence
     return _CONTRACTED_IS.sub(lambda m: f"{m.group('owner')} is", sentence)
+
+
+# "my 6-year-old son Max", "a 9yo daughter, Ruvimbo", "our 8 month old daughter Ada": an age said before the relation
+# (the relation's name, if said, right after it; "a 3 year old son called Max" is the household rules')
+_AGED_BEFORE = re.compile(
+    r"(?i)(?:\b(?P<det>my|our)|(?P<verb>\b(?:have|has|got|adopted|had|with|raising)\s+)(?P<a>a|an))\s+(?P<age>\d{1,2})[\s-]*(?P<unit>years?[\s-]*old|yrs?[\s-]*old|yo|y/o|y\.o\.|year|yr"
+    r"|months?[\s-]*old|month)\s+"
+    rf"(?P<kind>{alternation([*RELATIONS, *PET_SPECIES])})(?![\w'’-])"
+    r"(?P<name>\s*,?\s*(?-i:[A-Z][a-z][\w'-]*)(?![\w'’-]))?(?!\s+(?:called|named)\b)"
+)
+
+
+def aged_said_after(sentence: str) -> str:
+    """``sentence`` with an age said before a relation said after them, as the rules read it: "my 6-year-old son Max is
+    obsessed" → "my son Max, who is 6, is obsessed"."""
+    if not any(ch.isdigit() for ch in sentence):
+        return sentence
+    return _AGED_BEFORE.sub(_age_after, sentence)
+
+
+def _age_after(match: re.Match[str]) -> str:
+    months = " months old" if match.group("unit").lower().startswith("month") else ""
+    name = match.group("name") or ""
+    det = match.group("det") or f"{match.group('verb')}{match.group('a')}"  # "my", or "got a"
+    return f"{det} {match.group('kind')}{name}, who is {match.group('age')}{months},"
 
 
 def pet_mentions(sentence: str) -> list[EntityMention]:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from memories.extraction.casing import GIVEN_NAMES
 from memories.extraction.entities import is_named, person_mentions, pet_mentions
-from memories.extraction.facts.base import article, facet
+from memories.extraction.facts.base import CALENDAR_WORDS, article, facet
 from memories.extraction.known import pronoun_fits
 from memories.extraction.roles import ROLE
 from memories.extraction.text import STOPWORDS, UNREAL, alternation, entity_key, title
@@ -76,7 +76,7 @@ _KIN_TERMS = ("mum", "mom", "mummy", "mommy", "mama", "dad", "daddy", "papa", "p
               "grandad", "granddad", "granny", "nana", "nan", "nani", "nana ji", "dadi", "dada", "abuela", "abuelo",
               "tio", "tia", "vovó", "vovô", "oma", "opa", "nonna", "nonno", "mamie", "papi")  # fmt: skip
 _KIN = re.compile(
-    r"(?<![\w'’])"
+    r"(?<![\w'’])(?<!(?i:step)-)(?<!(?i:step)\s)"
     rf"(?P<kind>(?i:{'|'.join(map(re.escape, _KIN_TERMS))}))(?P<possessive>['’]s)?"
     r"(?=\s+(?!(?:jokes?|bod|vibes|energy)\b)[a-z]|['’]s\b|\s*[,.!?]|$)"
 )
@@ -473,9 +473,10 @@ _PARTNER_SAID = (
     ),
     (
         re.compile(
-            rf"(?<![\w'’-]){_person(5)}\s+(?i:and\s+i\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up){_CLAUSE_ENDS}"
+            rf"(?<![\w'’-]){_person(5)}\s+(?i:and\s+i\s+(?:just\s+|finally\s+|officially\s+)?(?:broke|split)\s+up)"
+            rf"{_CLAUSE_ENDS}"
             rf"|(?i:\bi\s+(?:just\s+|finally\s+)?(?:broke|split)\s+up\s+with\s+){_person(6)}{_CLAUSE_ENDS}"
-            rf"|(?<![\w'’-]){_person(7)}\s+(?i:(?:broke\s+up\s+(?:with|w/?)|dumped)\s+me){_CLAUSE_ENDS}"
+            rf"|(?<![\w'’-]){_person(7)}\s+(?i:(?:just\s+)?(?:broke\s+up\s+(?:with|w/?)|dumped)\s+me){_CLAUSE_ENDS}"
         ),
         "Broke up with {}",
         "ex",
@@ -593,6 +594,44 @@ def kin_mentions(sentence: str) -> list[EntityMention]:
     return mentions
 
 
+# "The boys are Caleb and Owen. Caleb is 14 and already taller than me, Owen is 11", "The kids: Asger is 16, Ida is
+# 13": a message about one's children (or grandchildren) gives each one's age by name. A given name only, the clause
+# ending on the age (not "Ava is 5 foot 2", "Leo is 12 minutes late"); whose they are, "my"/"our" says, if it is said.
+_CHILDREN_SAID = re.compile(
+    r"(?i)\b(?P<mine>(?:my|our)\s+(?:(?:two|three|four|five|little|young)\s+)?)?"
+    r"(?P<kind>kids|children|boys|girls|twins|grandkids|grandchildren|grandsons|granddaughters|sons|daughters)\b"
+)
+_NAME_IS_AGE = re.compile(
+    r"(?<![\w'’])(?P<name>[A-Z][a-z]+)(?:\s+is|['’]s)\s+(?:now\s+|just\s+)?(?P<age>\d{1,2})"
+    r"(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|y/?o))?"
+    r"(?=\s*(?:$|[,.;!)]|\s+(?i:and|now|already|but|next|this|going|soon|in)\b))"
+)
+_GROUP_RELATION = {
+    "kids": "child", "children": "child", "twins": "child", "boys": "son", "sons": "son", "girls": "daughter",
+    "daughters": "daughter", "grandkids": "grandchild", "grandchildren": "grandchild", "grandsons": "grandson",
+    "granddaughters": "granddaughter",
+}  # fmt: skip
+
+
+def ages_of_the_named(message: str) -> list[Candidate]:
+    said = _CHILDREN_SAID.search(message)
+    if said is None:
+        return []
+    relation = _GROUP_RELATION[said.group("kind").lower()] if said.group("mine") else ""
+    found = []
+    for match in _NAME_IS_AGE.finditer(message):
+        name = match.group("name")
+        if name.lower() not in GIVEN_NAMES or name.lower() in STOPWORDS or _CALENDAR.fullmatch(name):
+            continue
+        who = EntityMention("person", entity_key(name), name, aliases=(name,),
+                            metadata={"relation": relation} if relation else {})  # fmt: skip
+        found.append(Candidate(FACT, f"{name} is {match.group('age')}", entities=(who,)))
+    return found
+
+
+_CALENDAR = re.compile(CALENDAR_WORDS)
+
+
 def _mention(kind: str, name: str) -> EntityMention:
     if kind in _PETS:
         species = _PETS[kind]
@@ -610,4 +649,6 @@ def _listed(names: list[str]) -> str:
 SENTENCE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     several_named, several_are_named, pair_named, named_first, their_role, proposal, partner_said,
 )  # fmt: skip
-MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (named_in_another_sentence, proposal_accepted, new_pet)
+MESSAGE_RULES: tuple[Callable[[str], list[Candidate]], ...] = (
+    named_in_another_sentence, proposal_accepted, new_pet, ages_of_the_named,
+)  # fmt: skip

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from memories.extraction.facts.base import CALENDAR_WORDS
-from memories.extraction.text import alternation
+from memories.extraction.text import NOT_EARNEST, alternation
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     FEMALE_RELATIONS,
@@ -220,23 +220,45 @@ def introduced_before(mention: EntityMention, people: Mapping[str, str]) -> bool
 
 
 # "we broke up", "my boyfriend and I split up", "we got married", "my girlfriend dumped me": the one they are with,
-# when the contact has named exactly one partner, so the partner rules read it as said of them by name.
+# when the contact has named exactly one partner, so the partner rules read it as said of them by name. Only where
+# the clause ends there or with when ("we broke up yesterday"; not "we broke up with Verizon", "we got married to the
+# idea", "we broke up 2 years ago", "in 1998"), in earnest, and with no one else named in the sentence or the one
+# before ("I was dating Sam. We broke up", "My ex texted me. We broke up").
 _PARTNER_WORDS = alternation([word for word, relation in RELATIONS.items() if relation in PARTNER_RELATIONS])
 _COUPLE_DID = (
-    r"(?=\s+(?:have\s+|just\s+|finally\s+|officially\s+)*(?:broke\s+up|split\s+up|got\s+married|got\s+divorced"
-    r"|separated)\b)"
+    r"(?=\s+(?:just\s+|finally\s+|officially\s+)*(?:broke\s+up|split\s+up|got\s+married|got\s+divorced|separated)"
+    r"(?:\s+(?:yesterday|today|tonight|last\s+(?:night|week|month)|this\s+(?:morning|afternoon|evening|week)|officially"
+    r"|for\s+good|(?:a|\d+|two|three|a\s+few)\s+(?:days?|weeks?)\s+ago))?"
+    r"\s*(?:$|[.!,;…]|\s+(?:and|but|so|after)\b))"
 )
 _AS_A_COUPLE = re.compile(
-    rf"(?i)(?:\bwe|\bmy\s+(?:{_PARTNER_WORDS})\s+and\s+(?:i|me)|\bme\s+and\s+my\s+(?:{_PARTNER_WORDS})){_COUPLE_DID}"
-    rf"|(?i:\bmy\s+(?:{_PARTNER_WORDS}))(?=\s+(?:just\s+)?(?:dumped\s+me|broke\s+up\s+with\s+me)\b)"
+    rf"(?i)(?:\bwe|\bmy\s+(?P<word>{_PARTNER_WORDS})\s+and\s+(?:i|me)|\bme\s+and\s+my\s+(?P<word2>{_PARTNER_WORDS})){_COUPLE_DID}"
+    rf"|(?i:\bmy\s+(?P<word3>{_PARTNER_WORDS}))(?=\s+(?:just\s+)?(?:dumped\s+me|broke\s+up\s+with\s+me)\s*(?:$|[.!,;…]))"
 )
+_SOMEONE_ELSE_IN = re.compile(r"\b[A-Z][a-z]+\b")
+_AN_EX = re.compile(r"(?i)\bex(?:-\w+)?\b")
+_AND_I = re.compile(r"\b[A-Z][a-z]+\s+and\s+(?:I|me)\b")  # "Mei and I had a huge fight and we broke up"
+_AGAIN = re.compile(r"(?i)\b(?:back\s+together|again|on\s+and\s+off)\b")
 
 
-def partner_as_named(sentence: str, people: Mapping[str, str]) -> str:
+def partner_as_named(sentence: str, people: Mapping[str, str], previous: str = "") -> str:
     """``sentence`` with "we" (or "my boyfriend and I") who broke up or married read as "<Name> and I", and "my
     girlfriend" who dumped them as her name, when ``people`` holds one partner only."""
     partners = [name for name, relation in people.items() if relation in PARTNER_RELATIONS and name[:1].isupper()]
-    if len(partners) != 1 or not _AS_A_COUPLE.search(sentence):
+    if len(partners) != 1 or not (said := _AS_A_COUPLE.search(sentence)):
         return sentence
     name = partners[0]
+    word = said.group("word") or said.group("word2") or said.group("word3")
+    if word and RELATIONS[word.lower()] not in {people[name], "partner"}:
+        return sentence  # "my girlfriend and I broke up" when the one named is a boyfriend
+    if NOT_EARNEST.search(sentence) or _AGAIN.search(sentence) or _names_someone(f"{previous} {sentence}", name):
+        return sentence
     return _AS_A_COUPLE.sub(lambda m: f"{name} and I" if re.search(r"(?i)^we|\band\b", m.group(0)) else name, sentence)
+
+
+def _names_someone(text: str, partner: str) -> bool:
+    """Whether ``text`` names an ex or anyone other than ``partner`` (a given name, capitalised)."""
+    if _AN_EX.search(text) or _AND_I.search(text):
+        return True
+    return any(word != partner and _a_given_name(word) and not _CALENDAR.fullmatch(word)
+               for word in _SOMEONE_ELSE_IN.findall(text))  # fmt: skip

@@ -205,6 +205,17 @@ _VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?
                         r"(?=\s+(?:on|every|each|once|twice|\d)\b|[.,;!?]|$)")  # fmt: skip
 
 
+# What a medicine is taken for, said after it: "put me on sertraline for anxiety" has anxiety too.
+_FOR_CONDITION = re.compile(rf"(?i)\s+for\s+(?:my\s+)?(?P<x>{alternation(CONDITIONS - _PASSING)})(?![\w-])")
+# A named medicine taken, said without "I take": "the vyvanse for my ADHD", "gabapentin helps", "starting elvanse"
+_MEDICINE_OF_MINE = re.compile(
+    rf"(?i)(?P<a>{_NAMED_MEDICATION})\s+for\s+my\s+(?:{alternation(CONDITIONS - _PASSING)})(?![\w-])"
+    rf"|(?:^|,|\band|\bbut)\s*(?:the\s+|my\s+)?(?P<b>{_NAMED_MEDICATION})\s+(?:really\s+|actually\s+|kind\s+of\s+)?"
+    rf"(?:helps|works|is\s+helping|has\s+helped|is\s+working)\b"
+    rf"|(?:^|,|\band|\bi['’]m|\bi\s+am)\s*(?:starting|started|beginning)\s+(?:on\s+)?(?P<c>{_NAMED_MEDICATION})\b"
+)
+
+
 def health_conditions(sentence: str) -> list[Candidate]:
     found = []
     for match in _CONDITION.finditer(sentence):
@@ -229,17 +240,19 @@ def health_conditions(sentence: str) -> list[Candidate]:
             match = more
         for medicine in medicines:
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
+        if (taken_for := _FOR_CONDITION.match(sentence, match.end())) is not None:
+            found.append(_has(taken_for.group("x")))
+    if not _NO_MORE.search(sentence):
+        for match in _MEDICINE_OF_MINE.finditer(sentence):
+            medicine = (match.group("a") or match.group("b") or match.group("c")).lower()
+            found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
     for match in _MY_CONDITION.finditer(sentence):
         group = "x" if match.group("x") else "y"
         if _GONE.match(sentence, match.end(group)):
             continue
         if group == "y" and (not _TAKEN_FOR.search(sentence, 0, match.start()) or _NO_MORE.search(sentence)):
             continue  # "for my ADHD" after a medicine only: "I take yoga for my back pain" says nothing lasting
-        said = match.group(group)
-        condition = said if said.isupper() else said.lower()  # "ADHD" as said, "Asthma" as a word
-        condition = f"a {condition}" if _COUNTED.search(condition) else condition
-        found.append(Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}",
-                               value=(facet("has", condition),)))  # fmt: skip
+        found.append(_has(match.group(group)))
     for match in cued(sentence, _HAD_CONDITION, "had"):
         condition = to_third_person(" ".join(match.group("x").split()))
         found.append(Candidate(FACT, f"Had {condition} in {match.group('year')}"))
@@ -251,6 +264,12 @@ def health_conditions(sentence: str) -> list[Candidate]:
         said = "Is in recovery" if "recovery" in match.group(0).lower() else "Is sober"
         found.append(Candidate(FACT, said, slot="health:sobriety", value=(facet("is", said),)))
     return found
+
+
+def _has(said: str) -> Candidate:
+    condition = said if said.isupper() else said.lower()  # "ADHD" as said, "Asthma" as a word
+    condition = f"a {condition}" if _COUNTED.search(condition) else condition
+    return Candidate(FACT, f"Has {condition}", slot=f"health:{entity_key(condition)}", value=(facet("has", condition),))
 
 
 def hobbies(sentence: str) -> list[Candidate]:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from memories.extraction.entities import place
 from memories.extraction.facts.base import I_AM, article, facet
-from memories.extraction.facts.identity import AGE_SAID, BARE_AGES, introduction
+from memories.extraction.facts.identity import AGE_SAID, BARE_AGES, introduction, names_a_place
 from memories.extraction.facts.places import is_a_town
 from memories.extraction.text import STOPWORDS, alternation, cued, title
 from memories.extraction.types import Candidate, EntityMention
@@ -126,8 +126,8 @@ _TOWN_REGION = rf"{_TOWN}(?:,\s{_TOWN})?"
 # "based out of Hyderabad", "living in Fort Lee", "in Dublin 14 years", "here in Dubai".
 _FROM_CLAUSE = re.compile(rf"^(?i:(?:originally\s+)?from)\s+(?P<place>{_TOWN_REGION})(?i:\s+originally)?$")
 _LIVES_CLAUSE = re.compile(
-    rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|working\s+out\s+of"
-    rf"|(?:now\s+|here\s+)?in))\s+(?P<place>{_TOWN_REGION})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
+    rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|(?:now\s+|here\s+)?in))"
+    rf"\s+(?P<place>{_TOWN_REGION})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
     rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?)?$"
     rf"|^(?P<based>{_TOWN})(?i:[\s-]based)$"
 )
@@ -448,6 +448,7 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
             and any(c.slot == "age" for c in found)
             and (town := _BARE_PLACE.match(segment))
             and not verbless
+            and names_a_place(town.group("place"))  # not "…, Single", "…, Retired"
         ):
             found += _towns(f"in {town.group('place')}")  # "Natalie, 45, CPA, Toronto": the town ends the list
         elif verbless and not found and not name and (bare := _BARE_NAME.match(segment)):
@@ -472,6 +473,8 @@ def _region_joined(segments: list[str]) -> list[str]:
     said = town.group("place") or town.group("based") if town else bare.group("place") if bare else None
     if said is None or "," in said or not is_a_town(said) or _BARE_ROLE.match(segments[-1]):
         return segments
+    if not names_a_place(_BARE_PLACE.match(segments[-1]).group("place")):  # type: ignore[union-attr]
+        return segments  # "from Leeds, Vegan", "Mumbai, Hindu", "living in Austin, Single": a clause of its own
     return [*segments[:-2], f"{before}, {segments[-1]}"]
 
 
@@ -602,3 +605,26 @@ def _without_the(name: str) -> str:
 RULES: tuple[Callable[[str], list[Candidate]], ...] = (
     role_facts, study_facts, business_facts, work_for_facts, trade_facts,
 )  # fmt: skip
+
+
+_NOT_ALONE = frozenset({
+    "head", "lead", "server", "model", "player", "owner", "worker", "agent", "guard", "rep", "admin", "executive",
+    "representative", "specialist", "volunteer", "cook", "trader", "broker", "builder", "planner", "officer", "coach",
+    "trainer", "assistant", "student", "intern", "judge", "driver", "pilot", "artist", "writer", "author", "founder",
+})  # fmt: skip
+# "I am nurse", "my husband is doctor", "he is engineer": a job said without its article, as many Englishes say it (the
+# words no other sense of which follows "is" often: not "head", "lead", "model", "server", "owner", "guard"…)
+_ARTICLE_LEFT_OUT = re.compile(
+    r"(?i)\b(?P<be>am|is|was|i['’]m|im)\s+(?=(?:(?:senior|junior|staff|chief|assistant|trainee|qualified|registered"
+    r"|retired|school|primary\s+school|high\s+school|civil|software|mechanical|electrical|head)\s+)?"
+    rf"(?P<job>{alternation(sorted(JOB_TITLES - _NOT_ALONE))})(?![\w'’-]))"
+)
+
+
+def article_said(sentence: str) -> str:
+    """``sentence`` with the article of a job put back: "he is engineer" → "he is an engineer"."""
+    return _ARTICLE_LEFT_OUT.sub(lambda m: f"{m.group('be')} {article(_next_word(m))} ", sentence)
+
+
+def _next_word(match: re.Match[str]) -> str:
+    return match.string[match.end() :].split(maxsplit=1)[0]

@@ -102,6 +102,18 @@ _BELIEVED = re.compile(
 UNREAL = re.compile(
     r"(?i)\bin\s+my\s+(?:dreams|head|imagination|fantasies)\b|\bsaid\s+(?:no\s+one|nobody|noone)(?:\s+ever)?\b"
 )
+# Said in jest, in a dream, in a game or as a fear: "my sister died last night. of laughter lol", "I dreamt my dad
+# passed away", "we got married in Minecraft", "I'm scared my mom pass away", "getting married in June. Not."
+NOT_EARNEST = re.compile(
+    r"(?i)\b(?:lol|lmao|lmfao|jk|kidding|joking|dream|dreams|dreamt|dreamed|nightmare|minecraft|sims|animal\s+crossing"
+    r"|roblox|fortnite|game|scared|afraid|terrified|worried|fear|imagine|pretend|laughter)\b|😂|🤣|/s\b|\bnot\s*[.!]*$"
+)
+# Taken back or not of this world, which even a plan one is scared of is not: "getting married in June. Not.", "jk",
+# "in Minecraft", "I dreamt…" (a plan said with "lol" or 😂, or with fear, is still a plan)
+TAKEN_BACK = re.compile(
+    r"(?i)\b(?:jk|kidding|joking|dream|dreams|dreamt|dreamed|minecraft|sims|animal\s+crossing|roblox|fortnite)\b"
+    r"|/s\b|\bnot\s*[.!]*$"
+)
 _CLAUSE_BOUNDARY = re.compile(r"[,;]|\b(?:and|but|so|because)\b")
 # How a question typed without "?" opens: asking the listener's view or whether something is so of oneself.
 _ASKED_WITHOUT_MARK = re.compile(

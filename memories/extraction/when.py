@@ -27,16 +27,20 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
             "a few": 3}  # fmt: skip
 _UNITS = {"day": 1, "week": 7, "month": 30, "year": 365}
 
-# The date of a plan, after its verb: "in June", "on 14th August", "14 August next year", "end of March", "next month",
-# "in two weeks", "this Saturday", "tomorrow". May ("in May") is only read after "in" or a day: "may" is a verb.
+# The date of a plan, after its verb: "in June", "on 14th August", "14 August next year", "5 December 2027", "end of
+# March", "next month", "in two weeks", "this Saturday", "tomorrow". May ("in May") is only read after "in" or a day:
+# "may" is a verb. A count of days is a date only after "in" and not before "after"/"before" ("a few days after my
+# birthday").
+_YEAR = r"(?:,?\s+(?P<{name}>20\d\d)(?!\d))"
 PLAN_DATE = (
     r"(?P<date>(?i:"
-    rf"(?:on\s+|for\s+)?(?:the\s+)?(?P<day>{_DAY})\s+(?:of\s+)?(?P<day_month>{_MONTH})(?![a-z])(?:\s+(?P<day_next>next\s+year))?"
-    rf"|(?:on\s+|for\s+)?(?P<month_first>{_MONTH})(?![a-z])\s+(?P<month_day>{_DAY})(?![\d:])"
+    rf"(?:on\s+|for\s+)?(?:the\s+)?(?P<day>{_DAY})\s+(?:of\s+)?(?P<day_month>{_MONTH})(?![a-z])"
+    rf"(?:\s+(?P<day_next>next\s+year)|{_YEAR.format(name='day_year')})?"
+    rf"|(?:on\s+|for\s+)?(?P<month_first>{_MONTH})(?![a-z])\s+(?P<month_day>{_DAY})(?![\d:]){_YEAR.format(name='md_year')}?"
     rf"|(?:in|at\s+the\s+(?:end|start|beginning)\s+of|(?:end|start|beginning)\s+of|by|this|next)\s+"
-    rf"(?P<month>{_MONTH})(?![a-z])(?:\s+(?P<month_next>next\s+year))?"
-    r"|(?:in\s+)?(?P<count>\d{1,2}|a|an|one|two|three|four|five|six|a\s+couple\s+of|a\s+few)\s+"
-    r"(?P<unit>day|week|month|year)s?(?:['’]?\s+time)?(?=\W|$)"
+    rf"(?P<month>{_MONTH})(?![a-z])(?:\s+(?P<month_next>next\s+year)|{_YEAR.format(name='month_year')})?"
+    r"|in\s+(?P<count>\d{1,2}|a|an|one|two|three|four|five|six|a\s+couple\s+of|a\s+few)\s+"
+    r"(?P<unit>day|week|month|year)s?(?:['’]?\s+time)?(?=\W|$)(?!\s+(?:after|before|from|later|earlier|ago)\b)"
     r"|(?P<next>next|this)\s+(?P<next_unit>week|weekend|month|year|" + "|".join(_WEEKDAYS) + r")"
     r"|(?:on\s+)?(?P<weekday>" + "|".join(_WEEKDAYS) + r")(?!\w)"
     r"|(?P<tomorrow>tomorrow)"
@@ -61,11 +65,14 @@ def plan_date(date: str, said_at: datetime) -> PlanDate | None:
     if words["day"] or words["month_day"]:
         month = _MONTH_WORDS[_month_word(words["day_month"] or words["month_first"])]
         day = int(re.sub(r"\D", "", words["day"] or words["month_day"]))
-        over = _day_after(start, month, day, next_year=bool(words["day_next"]))
-        return PlanDate(over, f"on {_day(over - timedelta(days=1))}") if over else None
+        year = int(words["day_year"] or words["md_year"] or 0) or None
+        over = _day_after(start, month, day, next_year=bool(words["day_next"]), year=year)
+        return PlanDate(over, f"on {_day(over - timedelta(days=1))}") if over and over > start else None
     if words["month"]:
-        over = _month_after(start, _MONTH_WORDS[_month_word(words["month"])], next_year=bool(words["month_next"]))
-        return PlanDate(over, f"in {_month(over - timedelta(days=1))}")
+        month = _MONTH_WORDS[_month_word(words["month"])]
+        year = int(words["month_year"] or 0) or None
+        over = _month_after(start, month, next_year=bool(words["month_next"]), year=year)
+        return PlanDate(over, f"in {_month(over - timedelta(days=1))}") if over > start else None
     if words["unit"]:
         count = int(words["count"]) if words["count"].isdigit() else _NUMBERS[" ".join(words["count"].split())]
         over = start + timedelta(days=count * _UNITS[words["unit"]] + 1)
@@ -98,21 +105,24 @@ def _month_word(word: str) -> str:
     return word if word in _MONTH_WORDS else word[:3]
 
 
-def _day_after(start: datetime, month: int, day: int, *, next_year: bool) -> datetime | None:
-    """The day after ``day`` ``month``: this year's, or next year's once this year's has passed (or if said so)."""
-    year = start.year + (1 if next_year else 0)
+def _day_after(start: datetime, month: int, day: int, *, next_year: bool, year: int | None = None) -> datetime | None:
+    """The day after ``day`` ``month``: of ``year`` if said, else this year's, or next year's once this year's has
+    passed (or if said so)."""
+    said_year = year
+    year = year or start.year + (1 if next_year else 0)
     try:
         when = start.replace(year=year, month=month, day=day)
-        if when < start and not next_year:
+        if when < start and not next_year and said_year is None:
             when = when.replace(year=year + 1)
     except ValueError:
         return None  # "31 February"
     return when + timedelta(days=1)
 
 
-def _month_after(start: datetime, month: int, *, next_year: bool) -> datetime:
-    """The first day after ``month``: this year's, or next year's once this year's has ended (or if said so)."""
-    year = start.year + (1 if next_year or month < start.month else 0)
+def _month_after(start: datetime, month: int, *, next_year: bool, year: int | None = None) -> datetime:
+    """The first day after ``month``: of ``year`` if said, else this year's, or next year's once this year's has ended
+    (or if said so)."""
+    year = year or start.year + (1 if next_year or month < start.month else 0)
     return start.replace(year=year + (month == 12), month=month % 12 + 1, day=1)
 
 

@@ -109,10 +109,16 @@ INTRO = re.compile(
     rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
     rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b|\s+(?i:{I_AM}|i\s+am)\s))"  # "hi im Callum im 15"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>{_WRITTEN_NAME})\s+here(?=\s*(?:[,.!]|{_EMOJI}|$))"
-    # as on the phone: "Hi, this is Sarah.", "This is Gordon Lindqvist." (a first name alone only after a greeting:
-    # "This is Bruno!" shows a dog)
-    rf"|^(?>\W*)(?:(?:(?>{_GREETING})(?>\W+))++(?i:this\s+is)\s+(?P<z>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
-    rf"|(?i:this\s+is)\s+(?P<w>{_WRITTEN_NAME}\s{_WRITTEN_NAME}))(?=\s*(?:[.!]|,\s*(?i:i|i['’]m|im)\b|$))"
+    # as on the phone, after a greeting: "Hi, this is Sarah." (a given name: not "Hello, this is Microsoft Support.";
+    # and not with "!": "hi, this is Max! my new puppy")
+    rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?i:this\s+is)\s+(?P<z>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
+    rf"(?=\s*(?:\.|,\s*(?i:i|i['’]m|im)\b|$))"
+)
+# "This is Gordon Lindqvist. I am 93 years old": a full name said so opens a message whose next sentence is about
+# oneself (not "This is Taylor Swift. I love her", "Look at my dog. This is Bruno Mars.")
+THIS_IS_FULL_NAME = re.compile(rf"^\W*(?i:this\s+is)\s+(?P<name>{_WRITTEN_NAME}\s{_WRITTEN_NAME})\s*\.?$")
+SELF_DESCRIBED_NEXT = re.compile(
+    rf"^\W*(?i:(?:{I_AM}|i\s+am)\s+(?:\d{{2,3}}\b|from\b|a\s|an\s)|i\s+(?:live|work|was\s+born)\b|my\s+name\b)"
 )
 # "Tom, 31, keeps asking me out", "Anna, 28, is my new flatmate": someone else described, not an introduction.
 _SOMEONE_ELSES_CLAUSE = (
@@ -143,15 +149,29 @@ INTRO_ENDS = re.compile(
     r"\s*[.!]$"
 )
 AGE_OPENS = re.compile(rf"^{AGE_SAID}\s*(?:[,.!;]|$)")
-_TOWN_ALONE = re.compile(r"^(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?:,\s[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?[.!]?$")
+_TOWN_ALONE = re.compile(r"^(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?:,\s[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})?\.?$")
+# Words that open a place's name and are English words too: "New York", "San Diego", "Fort Worth", "North Bay".
+_PLACE_OPENERS = frozenset({"new", "san", "santa", "st", "saint", "port", "fort", "mount", "north", "south", "east",
+                            "west", "upper", "lower", "great", "little", "lake", "palm", "el", "la", "los", "las",
+                            "le", "st.", "cape", "glen", "long", "grand", "central", "old"})  # fmt: skip
 
 
 def town_alone(sentence: str) -> bool:
-    """A sentence that is only a town, maybe with its region: "Tucson, Arizona." (not a word: "Thanks.", "Retired.")."""
-    from memories.extraction.casing import is_english_word
+    """A sentence that is only a town, maybe with its region: "Tucson, Arizona." (not words: "Thanks.", "Merry
+    Christmas.", "God Bless.", "Cancer Survivor.")."""
+    return bool(_TOWN_ALONE.match(sentence)) and names_a_place(sentence.rstrip("."))
 
-    words = sentence.rstrip(".!").split()
-    return bool(_TOWN_ALONE.match(sentence)) and not (len(words) == 1 and is_english_word(words[0].lower()))
+
+def names_a_place(said: str) -> bool:
+    """Whether capitalised ``said`` can be a place's name: no English word in it but those that open place names
+    ("New", "San", "Fort"), no people or faith ("Vegan", "Hindu", "Single", "Baby")."""
+    from memories.extraction.casing import GIVEN_NAMES, is_english_word
+
+    words = [word.lower() for word in re.findall(r"[\w'-]+", said)]
+    if not words or words[-1] in PEOPLES or words[-1] in FAITHS:
+        return False
+    opening = all(word in _PLACE_OPENERS or word in PEOPLES or not is_english_word(word) for word in words[:-1])
+    return opening and (not is_english_word(words[-1]) or words[-1] in GIVEN_NAMES)
 
 
 # A capitalised word after "I'm" that is a state, not a name ("I'm Single.", "Hi, I'm Canadian").
@@ -442,6 +462,12 @@ def introduction(sentence: str) -> re.Match[str] | None:
     return INTRO.match(sentence) or (by_age if by_age and intro_name(by_age) else None)
 
 
+def _given_names() -> frozenset[str]:
+    from memories.extraction.casing import GIVEN_NAMES  # casing reads this module's words
+
+    return GIVEN_NAMES
+
+
 def intro_name(match: re.Match[str]) -> str:
     """The name an introduction gives ("Maya" of "hey! I'm Maya, 31"), or "" for a word that is not one ("Sorry, 20
     minutes late" has no name; "I'm Single." no more)."""
@@ -454,8 +480,10 @@ def intro_name(match: re.Match[str]) -> str:
         # "Clean, 15 years." (how long, not how old), "Honestly I'm 40": a word one is or says, not who
         or (match.re is INTRO_BY_AGE and (match.group("v") or _YEARS_ALONE.match(match.string, match.end())))
     )
-    said_as_this_is = match.re is INTRO and (match.group("z") or match.group("w"))  # "Hi, this is Great."
-    if (typed_as_a_word or said_as_this_is) and _an_english_word(first):
+    said_as_this_is = match.re is INTRO and match.group("z")  # "Hi, this is Great.", "hi this is Netflix."
+    if said_as_this_is and first not in _given_names():
+        return ""
+    if typed_as_a_word and _an_english_word(first):
         return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:
         return ""

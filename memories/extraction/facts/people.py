@@ -18,7 +18,7 @@ from memories.extraction.facts.base import (
 from memories.extraction.facts.places import is_a_town
 from memories.extraction.facts.things import NOT_A_POSSESSION
 from memories.extraction.household import several_named
-from memories.extraction.text import alternation, cued, phrase
+from memories.extraction.text import NOT_EARNEST, alternation, cued, phrase
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     CONDITIONS,
@@ -64,7 +64,7 @@ _RELATION_FACT = re.compile(
     rf"{_RELATIVE}\s+"
     # ("live"/"work" too, as many Englishes agree them: "my sister live in London", "my husband Khaled work at")
     rf"(?P<verb>(?i:lives?\s+(?:(?:up|over|down|out)\s+)?in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
-    rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works?\s+(?:at|for|as)|studies(?:\s+at)?"
+    rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works?\s+(?:(?:nights|days|weekends|evenings|shifts)\s+)?(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
     # "my son has asthma", "my mum has type 2 diabetes": a condition, said without an article
     rf"|has(?=\s+(?!no\b)(?:type\s+[12]\s+|(?-i:[A-Z])[\w'-]*\s+)?(?:{alternation(CONDITIONS)})(?![\w-]))"
@@ -111,11 +111,14 @@ _WHEN_DIED = (
     rf"|on\s+{_WEEKDAY}|(?:this|yesterday)\s+(?:morning|afternoon|evening)|yesterday|today|overnight)"
 )
 _DIED_WHEN = rf"(?P<when>\s+{_WHEN_DIED})?"
+_PASSED_AN_EXAM = re.compile(
+    r"(?i)\b(?:test|exam|exams|theory|driving|qualified|degree|grade|course|bar|interview|audition|assessment|proud)\b"
+)
 _PASSED_AWAY = re.compile(
     rf"{_RELATIVE}\s+(?i:has\s+|just\s+)?"
-    # "passed" alone only with when, ending the sentence: "my nana passed last night." (not "my sister passed her
-    # driving test", "my daughter passed yesterday, first time")
-    rf"(?P<died>(?i:pass(?:ed)?\s+away|passed\s+on|died|passed(?=\s+{_WHEN_DIED}\s*(?:[.!…]|$))))(?![\w-]){_DIED_WHEN}"
+    # "passed" alone only with when, ending the sentence with no cheer: "my nana passed last night." (not "my sister
+    # passed her driving test", "my daughter passed yesterday, first time", "my son passed in June!!")
+    rf"(?P<died>(?i:pass(?:ed)?\s+away|passed\s+on|died|passed(?!\s+today)(?=\s+{_WHEN_DIED}\s*(?:\.|…|$))))(?![\w-]){_DIED_WHEN}"
     # said of a life, not of a game, a joke or a typo: "died in Elden Ring", "died laughing", "died her hair"
     rf"(?=\s*(?:$|[.,;!…]|\s+(?:of|from|after|and|but|so|when|while|peacefully|suddenly|back\s+home)\b))"
 )
@@ -314,6 +317,8 @@ def relation_facts(sentence: str) -> list[Candidate]:
             verb = " ".join(match.group("verb").lower().split())
             found.append(fact(f"{label} {verb} with them", "", who[0]))
     for match in _PASSED_AWAY.finditer(sentence):
+        if NOT_EARNEST.search(sentence) or _PASSED_AN_EXAM.search(sentence):
+            continue  # "I dreamt my dad passed away last night", "my mum passed today. the theory test I mean"
         who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
         if who:
             label = _called(who[0], match)

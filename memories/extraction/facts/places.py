@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from memories.extraction.entities import place
 from memories.extraction.facts.base import I_AM, MONTHS, article, entity_fact, facet, fact, proper_name
+from memories.extraction.facts.identity import names_a_place
 from memories.extraction.text import cued, phrase, title
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import PEOPLES
@@ -146,6 +147,8 @@ def location_facts(sentence: str) -> list[Candidate]:
         subjectless = match.re is _GREW_UP and not _SAID_BY_I.match(match.group(0))
         if (subjectless and _SOMEONE_ELSES_BIRTH.match(sentence, match.end())) or where.lower() in PEOPLES:
             continue  # "Born in Lagos, my mum was", "Texas born and raised beef"; "Scottish born and bred" is a people
+        if match.re is _CAME_FROM and not names_a_place(where):
+            continue  # "I'm 35, came from Work", "… from Church", "… from Tinder"
         if where and not A_KIND_OF_PLACE.match(where) and where.split()[0].lower() not in _NOT_HOMES:
             if _A_WORKPLACE.search(where):
                 continue  # "I'm Dave from the Leeds office": where one works, not where one is from

@@ -13,19 +13,24 @@ import re
 
 from memories.extraction.entities import MY, RELATION_END, is_named, person_mentions
 from memories.extraction.facts.base import I_AM
-from memories.extraction.text import alternation
+from memories.extraction.text import TAKEN_BACK, alternation
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import NOT_KIN, RELATIONS
 from memories.extraction.when import PLAN_DATE
 
 FACT = "fact"
-_WE_ARE = rf"(?:{I_AM}|we['’]re|we\s+are|were)"
-_SOON = r"(?:(?:finally|officially|actually|now|also|hopefully)\s+)?"
-_DATE = rf"\s*,?\s+{PLAN_DATE}(?=\W|$)"
-# One's own: "we're getting married", "our wedding is" (not "the wedding is", "Wedding is 14 Feb!!": whose, the
-# sentence does not say — often a child's or a friend's)
+_MONTHS_SAID = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+_IF = re.compile(r"(?i)\bif\b|\bunless\b|\bcancel+ed\b|\bcalled\s+(?:it\s+)?off\b|\bpostponed\b|\bnot\s+anymore\b")
+_WE_ARE = rf"(?:{I_AM}|we['’]re|we\s+are|we\s+r)"  # not "were": "we were getting married in June but…"
+_SOON = r"(?:(?:finally|officially|actually|now|also|hopefully|still)\s+)?"
+# After the date the clause ends, or goes on with where or with whom; not with what one thinks of it ("getting married
+# in June sounds like a nightmare")
+_DATE = rf"\s*,?\s+{PLAN_DATE}(?=\W|$)(?!\s+(?:sounds|seems|is|was|would|will|could|feels|looks|makes)\b)"
+_MARRY = r"(?:getting|gettin)\s+(?:married|maried|hitched)|tying\s+the\s+knot"
+# One's own: "we're getting married", "I'm marrying Tom", "our wedding is" (not "the wedding is", "Wedding is 14
+# Feb!!": whose, the sentence does not say — often a child's or a friend's)
 _MARRYING = re.compile(
-    rf"(?i:\b{_WE_ARE}\s+{_SOON}(?:getting|gettin)\s+married|^\W*(?:getting|gettin)\s+married){_DATE}"
+    rf"(?i:\b{_WE_ARE}\s+{_SOON}(?:{_MARRY})|^\W*(?:{_MARRY})|\b{I_AM}\s+{_SOON}marrying\s+(?-i:[A-Z])[\w'-]+){_DATE}"
 )
 _WEDDING = re.compile(
     r"(?i:\b(?:our|my)\s+wedding(?:\s+date)?(?:['’]s|\s+is|\s+will\s+be)(?:\s+(?:booked|set|planned|fixed))?"
@@ -42,10 +47,23 @@ _SURGERY = re.compile(
     rf"|\bmy\s+{_OPERATION.format(name='alone')}(?:\s+is)?(?:\s+(?:booked|scheduled|set))?(?:\s+for)?"
     rf"){_DATE}"
 )
+# A baby one is expecting: "I'm due in March", "our baby is due", "pregnant, due in June", "we're expecting in May"
+# (not "my sister's baby is due", "Kim's baby's due": theirs)
 _DUE = re.compile(
-    rf"(?i:\b(?:{_WE_ARE}|baby['’]s|(?:the\s+|our\s+)?baby\s+is)\s+due|\b(?:my|our)\s+due\s+date\s+is){_DATE}"
+    rf"(?i:(?:\b{_WE_ARE}|(?:^\W*|\b(?:our|my|the)\s+)baby(?:['’]s|\s+is)|\bpregnant\W+(?:and\s+)?)\s*due"
+    rf"|\b(?:my|our)\s+due\s+date\s+is|\b{_WE_ARE}\s+expecting(?:\s+(?:a\s+baby|our\s+first|a\s+boy|a\s+girl|twins))?)"
+    rf"{_DATE}"
 )
-_GRADUATE = re.compile(rf"(?i:\bi\s+(?:graduate|finish\s+(?:uni|university|school|college|my\s+degree))){_DATE}")
+_GRADUATE = re.compile(
+    rf"(?i:\bi(?:\s+graduate|['’]ll\s+graduate|\s+will\s+graduate|['’]m\s+graduating|\s+am\s+graduating)"
+    rf"(?:\s+from\s+(?:uni|university|college|school|(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+){{0,3}}))?"
+    rf"|\bi\s+finish\s+(?:uni|university|college|my\s+degree)){_DATE}"
+)
+# A date that can be a birth's or a graduation's: a month or a day of one, not "a week" ("I'm due a week off") or
+# "tomorrow" ("I finish uni tomorrow": for the day)
+_LONG_DATE = re.compile(rf"(?i)\b(?:{_MONTHS_SAID}|month|year)\b")
+# Not one's own operation: those who operate or nurse, and the GP's surgery ("I have surgery on Monday all day")
+_AT_WORK = re.compile(r"(?i)\b(?:surgeon|nurse|doctor|theatre|scrub|gp|rota|shift|all\s+day)\b")
 # Family only (a friend's wedding is news, not a fact of the contact's life): "my sister is getting married in June",
 # "Taiwo is getting married in December" (a known name reads as "my sister Taiwo": ``known``)
 _FAMILY = alternation([word for word, relation in RELATIONS.items() if relation not in NOT_KIN])
@@ -56,6 +74,8 @@ _RELATIVE_WEDDING = re.compile(
 
 
 def plan_facts(sentence: str) -> list[Candidate]:
+    if TAKEN_BACK.search(sentence) or _IF.search(sentence):
+        return []  # "getting married in June. Not.", "… jk we're not even dating", "if he ever proposes"
     found = []
     for pattern, slot, said in (
         (_MARRYING, "plan:wedding", "Is getting married"),
@@ -63,8 +83,11 @@ def plan_facts(sentence: str) -> list[Candidate]:
         (_DUE, "plan:baby", "Baby is due"),
         (_GRADUATE, "plan:graduation", "Graduates"),
     ):
-        found += [_plan(said, match, slot) for match in pattern.finditer(sentence)]
-    for match in _SURGERY.finditer(sentence):
+        for match in pattern.finditer(sentence):
+            if pattern in (_DUE, _GRADUATE) and not _LONG_DATE.search(match.group("date")):
+                continue
+            found.append(_plan(said, match, slot))
+    for match in _SURGERY.finditer(sentence) if not _AT_WORK.search(sentence) else ():
         what = " ".join((match.group("what") or match.group("alone")).lower().split())
         said = what if what.endswith("surgery") else f"{'an' if what[0] in 'aeiou' else 'a'} {what}"
         found.append(_plan(f"Has {said}", match, "plan:surgery"))

@@ -22,8 +22,13 @@ from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import RELATIONS
 
 _NOW = r"(?:currently\s+|now\s+|just\s+|recently\s+)?"
+# When one works, said between the verb and the place: "I work nights at the Amazon depot", "weekends at a chippy"
+SHIFTS = (
+    r"(?:part[\s-]time|full[\s-]time|nights|days|weekends|evenings|mornings|saturdays|sundays|shifts|night\s+shifts?"
+    r"|graveyard|lates|earlies)"
+)
 _WORK_AT = re.compile(
-    rf"(?i)\b(?:i\s+{_NOW}(?:work|intern|teach|lecture)(?:\s+(?:part[\s-]time|full[\s-]time))?"
+    rf"(?i)\b(?:i\s+{_NOW}(?:work|intern|teach|lecture)(?:\s+{SHIFTS})?"
     rf"|{I_AM}\s+{_NOW}(?:working|interning|teaching)(?:\s+(?:part[\s-]time|full[\s-]time))?"
     rf"|i\s+{_NOW}(?:started|began)\s+(?:working|a\s+(?:new\s+)?job)|{I_AM}\s+{_NOW}employed)"
     rf"\s+(?P<prep>at|for|in|by)\s+{phrase('x')}"
