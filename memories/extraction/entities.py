@@ -18,6 +18,8 @@ _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 # "my", "our"; then words that describe the relative or pet, not name them ("my little brother Mateo").
 _DESCRIBING = (
     r"(?:little|lil|wee|big|older|elder|younger|baby|twin|eldest|oldest|youngest|middle|late|new|old|dear|half"
+    # "my step grandad" (but "my step dad", "my step-mum" are relation words of their own)
+    r"|step(?![\s-]+(?:dad|mum|mom|father|mother|sister|brother|son|daughter)\b)"
     r"|rescue|rescued|adopted|soon-to-be)"
 )
 MY = rf"\b(?:my|our)\s+(?:{_DESCRIBING}[\s-]+)?"
@@ -262,10 +264,11 @@ def contracted_is(sentence: str) -> str:
 # "my 6-year-old son Max", "a 9yo daughter, Ruvimbo", "our 8 month old daughter Ada": an age said before the relation
 # (the relation's name, if said, right after it; "a 3 year old son called Max" is the household rules')
 _AGED_BEFORE = re.compile(
-    r"(?i)(?:\b(?P<det>my|our)|(?P<verb>\b(?:have|has|got|adopted|had|with|raising)\s+)(?P<a>a|an))\s+(?P<age>\d{1,2})[\s-]*(?P<unit>years?[\s-]*old|yrs?[\s-]*old|yo|y/o|y\.o\.|year|yr"
-    r"|months?[\s-]*old|month)\s+"
+    r"(?i)(?:\b(?P<det>my|our)|(?P<verb>\b(?:have|has|got|adopted|had|with|raising)\s+)(?P<a>a|an))\s+(?P<age>\d{1,2})"
+    # "year old" said, not "year" alone: "my 2 year boyfriend" is how long they have been together
+    r"[\s-]*(?P<unit>years?[\s-]*old|yrs?[\s-]*old|yo|y/o|y\.o\.|months?[\s-]*old)\s+"
     rf"(?P<kind>{alternation([*RELATIONS, *PET_SPECIES])})(?![\w'’-])"
-    r"(?P<name>\s*,?\s*(?-i:[A-Z][a-z][\w'-]*)(?![\w'’-]))?(?!\s+(?:called|named)\b)"
+    r"(?P<name>\s*,?\s*(?P<given>(?-i:[A-Z][a-z][\w'-]*))(?![\w'’-]))(?!\s+(?:called|named)\b)"
 )
 
 
@@ -274,7 +277,24 @@ def aged_said_after(sentence: str) -> str:
     obsessed" → "my son Max, who is 6, is obsessed"."""
     if not any(ch.isdigit() for ch in sentence):
         return sentence
-    return _AGED_BEFORE.sub(_age_after, sentence)
+    return _AGED_BEFORE.sub(lambda m: _age_after(m) if _named_so(m) else m.group(0), sentence)
+
+
+def _named_so(match: re.Match[str]) -> bool:
+    """Whether the word after the relation names them: a given name ("Max") or a word that is no English one
+    ("Ruvimbo"); not "Honestly", "Friday", "Mr"."""
+    from memories.extraction.casing import GIVEN_NAMES, is_english_word
+
+    word = match.group("given").lower()
+    if len(word) < 3 or _CALENDAR_WORD.fullmatch(word):
+        return False
+    return word in GIVEN_NAMES or not is_english_word(word)
+
+
+_CALENDAR_WORD = re.compile(
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july"
+    r"|august|september|october|november|december"
+)
 
 
 def _age_after(match: re.Match[str]) -> str:

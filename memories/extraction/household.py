@@ -598,8 +598,12 @@ def kin_mentions(sentence: str) -> list[EntityMention]:
 # 13": a message about one's children (or grandchildren) gives each one's age by name. A given name only, the clause
 # ending on the age (not "Ava is 5 foot 2", "Leo is 12 minutes late"); whose they are, "my"/"our" says, if it is said.
 _CHILDREN_SAID = re.compile(
-    r"(?i)\b(?P<mine>(?:my|our)\s+(?:(?:two|three|four|five|little|young)\s+)?)?"
-    r"(?P<kind>kids|children|boys|girls|twins|grandkids|grandchildren|grandsons|granddaughters|sons|daughters)\b"
+    r"(?i)\b(?P<mine>(?:my|our)\s+)?(?P<count>(?:two|three|four|five|six|[2-9])\s+)?(?:(?:little|young|grown)\s+)?"
+    r"(?P<kind>kids|children|boys|girls|twins|grandkids|grandchildren|grandsons|granddaughters|sons|daughters)"
+    # the names listed right after: "The boys are Caleb and Owen", "The kids: Asger is 16, Ida is 13"
+    # (a sentence later only after a count: "I have two kids. Elsa is 7 and Max is 4.")
+    r"(?:\s+are(?:\s+called|\s+named)?|\s*[:,–—-]|(?(count)\.|(?!)))"
+    r"\s+(?P<listed>(?-i:[A-Z])[^.!?;]{0,80})"
 )
 _NAME_IS_AGE = re.compile(
     r"(?<![\w'’])(?P<name>[A-Z][a-z]+)(?:\s+is|['’]s)\s+(?:now\s+|just\s+)?(?P<age>\d{1,2})"
@@ -618,10 +622,16 @@ def ages_of_the_named(message: str) -> list[Candidate]:
     if said is None:
         return []
     relation = _GROUP_RELATION[said.group("kind").lower()] if said.group("mine") else ""
+    listed = set(re.findall(r"\b[A-Z][a-z]+\b", said.group("listed")))  # only they: not "… their nanny, Sophie is 22"
     found = []
     for match in _NAME_IS_AGE.finditer(message):
         name = match.group("name")
-        if name.lower() not in GIVEN_NAMES or name.lower() in STOPWORDS or _CALENDAR.fullmatch(name):
+        if (
+            name not in listed
+            or name.lower() not in GIVEN_NAMES
+            or name.lower() in STOPWORDS
+            or _CALENDAR.fullmatch(name)
+        ):
             continue
         who = EntityMention("person", entity_key(name), name, aliases=(name,),
                             metadata={"relation": relation} if relation else {})  # fmt: skip

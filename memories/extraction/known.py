@@ -228,8 +228,8 @@ _PARTNER_WORDS = alternation([word for word, relation in RELATIONS.items() if re
 _COUPLE_DID = (
     r"(?=\s+(?:just\s+|finally\s+|officially\s+)*(?:broke\s+up|split\s+up|got\s+married|got\s+divorced|separated)"
     r"(?:\s+(?:yesterday|today|tonight|last\s+(?:night|week|month)|this\s+(?:morning|afternoon|evening|week)|officially"
-    r"|for\s+good|(?:a|\d+|two|three|a\s+few)\s+(?:days?|weeks?)\s+ago))?"
-    r"\s*(?:$|[.!,;…]|\s+(?:and|but|so|after)\b))"
+    r"|for\s+good|(?:a|\d+|two|three|a\s+few)\s+(?:days?|weeks?)\s+ago|in\s+(?-i:[A-Z])[a-z]+))?"
+    r"\s*(?:$|[.!,;…]|[^\w\s]|\s+(?:and|but|so|after)\b))"
 )
 _AS_A_COUPLE = re.compile(
     rf"(?i)(?:\bwe|\bmy\s+(?P<word>{_PARTNER_WORDS})\s+and\s+(?:i|me)|\bme\s+and\s+my\s+(?P<word2>{_PARTNER_WORDS})){_COUPLE_DID}"

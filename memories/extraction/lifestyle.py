@@ -208,11 +208,21 @@ _VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?
 # What a medicine is taken for, said after it: "put me on sertraline for anxiety" has anxiety too.
 _FOR_CONDITION = re.compile(rf"(?i)\s+for\s+(?:my\s+)?(?P<x>{alternation(CONDITIONS - _PASSING)})(?![\w-])")
 # A named medicine taken, said without "I take": "the vyvanse for my ADHD", "gabapentin helps", "starting elvanse"
+_LASTING = alternation(CONDITIONS - _PASSING)
 _MEDICINE_OF_MINE = re.compile(
-    rf"(?i)(?P<a>{_NAMED_MEDICATION})\s+for\s+my\s+(?:{alternation(CONDITIONS - _PASSING)})(?![\w-])"
+    rf"(?i)(?:^|\bthe\s+|\bmy\s+)(?P<a>{_NAMED_MEDICATION})\s+for\s+my\s+(?:{_LASTING})(?![\w-])"
     rf"|(?:^|,|\band|\bbut)\s*(?:the\s+|my\s+)?(?P<b>{_NAMED_MEDICATION})\s+(?:really\s+|actually\s+|kind\s+of\s+)?"
-    rf"(?:helps|works|is\s+helping|has\s+helped|is\s+working)\b"
-    rf"|(?:^|,|\band|\bi['’]m|\bi\s+am)\s*(?:starting|started|beginning)\s+(?:on\s+)?(?P<c>{_NAMED_MEDICATION})\b"
+    rf"(?:helps|works|is\s+helping|has\s+helped|is\s+working)"
+    # the clause ends, or says it helps oneself: "melatonin helps me sleep" (not "helps my mum", "works fast")
+    rf"(?=\s+me\b|\s*(?:$|[.,;!…]|\s+(?:if|when|but|though|tbh|ngl|i\s+think|a\s+(?:bit|little|lot|ton)|so\s+much|loads|somewhat|honestly)\b))"
+    rf"|(?:^|,|\band|\bi['’]m|\bi\s+am|\bi(?:['’]ve|\s+have)\s+)\s*(?:starting|started|begun|been\s+put\s+on)\s+(?:on\s+)?"
+    rf"(?P<c>{_NAMED_MEDICATION})(?=\s*(?:$|[.,;!…]|\s+(?:for|next|tomorrow|today|on|this|last|again|soon|yesterday)\b))"
+)
+# Said of a medicine not taken: refused, denied, only suggested or thought about, feared
+_NOT_TAKEN = re.compile(
+    r"(?i)\b(?:denied|refused|suggested|recommended|offered|considering|thinking|wants?\s+me|might|maybe|should|"
+    r"scared|sounds|never|won['’]t|wouldn['’]t|can['’]t\s+get|my\s+(?:mum|mom|dad|sister|brother|son|daughter|friend)"
+    r"|people)\b"
 )
 
 
@@ -242,10 +252,12 @@ def health_conditions(sentence: str) -> list[Candidate]:
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
         if (taken_for := _FOR_CONDITION.match(sentence, match.end())) is not None:
             found.append(_has(taken_for.group("x")))
-    if not _NO_MORE.search(sentence):
+    if not _NO_MORE.search(sentence) and not _NOT_TAKEN.search(sentence):
         for match in _MEDICINE_OF_MINE.finditer(sentence):
             medicine = (match.group("a") or match.group("b") or match.group("c")).lower()
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
+            if match.group("c") and (taken_for := _FOR_CONDITION.match(sentence, match.end())) is not None:
+                found.append(_has(taken_for.group("x")))  # "Started sertraline for anxiety"
     for match in _MY_CONDITION.finditer(sentence):
         group = "x" if match.group("x") else "y"
         if _GONE.match(sentence, match.end(group)):

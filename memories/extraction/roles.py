@@ -18,7 +18,7 @@ from memories.extraction.entities import place
 from memories.extraction.facts.base import I_AM, article, facet
 from memories.extraction.facts.identity import AGE_SAID, BARE_AGES, introduction, names_a_place
 from memories.extraction.facts.places import is_a_town
-from memories.extraction.text import STOPWORDS, alternation, cued, title
+from memories.extraction.text import STOPWORDS, TAKEN_BACK, alternation, cued, title
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES, RELATIONS
 
@@ -448,7 +448,7 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
             and any(c.slot == "age" for c in found)
             and (town := _BARE_PLACE.match(segment))
             and not verbless
-            and names_a_place(town.group("place"))  # not "…, Single", "…, Retired"
+            and names_a_place(town.group("place").split(",")[-1])  # not "…, Single", "…, Retired"
         ):
             found += _towns(f"in {town.group('place')}")  # "Natalie, 45, CPA, Toronto": the town ends the list
         elif verbless and not found and not name and (bare := _BARE_NAME.match(segment)):
@@ -611,19 +611,36 @@ _NOT_ALONE = frozenset({
     "head", "lead", "server", "model", "player", "owner", "worker", "agent", "guard", "rep", "admin", "executive",
     "representative", "specialist", "volunteer", "cook", "trader", "broker", "builder", "planner", "officer", "coach",
     "trainer", "assistant", "student", "intern", "judge", "driver", "pilot", "artist", "writer", "author", "founder",
+    "rn", "emt", "cpa", "gp", "ceo", "cto", "cfo", "coo", "cop", "cleaner", "miner", "farmer", "vet", "dentist",
 })  # fmt: skip
 # "I am nurse", "my husband is doctor", "he is engineer": a job said without its article, as many Englishes say it (the
 # words no other sense of which follows "is" often: not "head", "lead", "model", "server", "owner", "guard"…)
+# The job typed in lowercase (not "I'm Baker, 34": a surname) and ending its clause or said with where ("I am nurse in
+# the city hospital"), not an appointment or a word of something else ("I'm dentist at 3", "I'm vet tomorrow", "doctor
+# who fan", "cleaner now after the shower"); a subject that is a person ("I", "he", "she", "my husband", a name).
 _ARTICLE_LEFT_OUT = re.compile(
-    r"(?i)\b(?P<be>am|is|was|i['’]m|im)\s+(?=(?:(?:senior|junior|staff|chief|assistant|trainee|qualified|registered"
-    r"|retired|school|primary\s+school|high\s+school|civil|software|mechanical|electrical|head)\s+)?"
-    rf"(?P<job>{alternation(sorted(JOB_TITLES - _NOT_ALONE))})(?![\w'’-]))"
+    r"(?i:\b(?P<be>(?:(?:i|he|she)\s+)?(?:am|is|was)|i['’]m|im|he['’]s|she['’]s))\s+"
+    r"(?=(?-i:(?:(?:senior|junior|staff|chief|assistant|trainee|qualified|registered|retired|school|primary\s+school"
+    r"|high\s+school|civil|software|mechanical|electrical|head)\s+)?"
+    rf"(?P<job>{alternation(sorted(JOB_TITLES - _NOT_ALONE))}))(?![\w'’-])"
+    r"(?=\s*(?:$|[.,;!…]|\s+(?i:in|at|for|with|by|from|and)\s+(?![\d])(?!(?i:minecraft|fifa|stardew|roblox|the\s+game)\b))))"
 )
+_A_PERSON_BEFORE = re.compile(r"(?i)(?:\b(?:i|he|she|my\s+[\w-]+)|(?-i:\b[A-Z][a-z]+))\s*$")
 
 
 def article_said(sentence: str) -> str:
     """``sentence`` with the article of a job put back: "he is engineer" → "he is an engineer"."""
-    return _ARTICLE_LEFT_OUT.sub(lambda m: f"{m.group('be')} {article(_next_word(m))} ", sentence)
+    if TAKEN_BACK.search(sentence):
+        return sentence
+    return _ARTICLE_LEFT_OUT.sub(_with_article, sentence)
+
+
+def _with_article(match: re.Match[str]) -> str:
+    be = match.group("be")
+    said_alone = " " not in be and be.lower() in {"am", "is", "was"}
+    if said_alone and not _A_PERSON_BEFORE.search(match.string[: match.start()]):
+        return match.group(0)  # "the doctor is nurse-led", "this is manager material"
+    return f"{be} {article(_next_word(match))} "
 
 
 def _next_word(match: re.Match[str]) -> str:

@@ -112,7 +112,7 @@ NOT_EARNEST = re.compile(
 # "in Minecraft", "I dreamt…" (a plan said with "lol" or 😂, or with fear, is still a plan)
 TAKEN_BACK = re.compile(
     r"(?i)\b(?:jk|kidding|joking|dream|dreams|dreamt|dreamed|minecraft|sims|animal\s+crossing|roblox|fortnite)\b"
-    r"|/s\b|\bnot\s*[.!]*$"
+    r"|/s\b|\bnot\s*[.!]*$|,\s*[^,]*\bi\s+mean\W*$"  # "…, the new sofa I mean"
 )
 _CLAUSE_BOUNDARY = re.compile(r"[,;]|\b(?:and|but|so|because)\b")
 # How a question typed without "?" opens: asking the listener's view or whether something is so of oneself.

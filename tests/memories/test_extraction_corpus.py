@@ -157,13 +157,12 @@ DEV3_FLOORS = {
 # (after a review's 172 misfires were fixed): facts P 0.829 R 0.343, preferences P 0.905 R 0.559, entities P 0.782
 # R 0.453, mood 0.546. Both sets of floors are those end figures rounded down.
 # Issue 18's eighth pass (2026-11-29, fourth session) raised both held-out corpora's fact recall (heldout2 0.389 ->
-# 0.396, heldout3 0.473 -> 0.484) with one (heldout2) and two (heldout3) facts more that no label matches; their
-# messages were not read. Located by taking each new rule out and by which rule made them (no text printed): a "he is
-# a …" after a job said without its article, a medicine said taken ("… helps", "starting …"), a workplace said with
-# when one works ("I work nights at a …"). Each rule gains more on the corpora that may be read, so the precision
-# floors went down once, 0.85 -> 0.84 and 0.93 -> 0.91, and the recall floors up.
+# 0.396, heldout3 0.473 -> 0.484). heldout3 has two facts more that no label matches; its messages were not read.
+# Located by taking each new rule out and by which rule made them (no text printed): a medicine said taken ("… helps",
+# "starting …") and a workplace said with when one works ("I work nights at a …"); each gains more on the corpora
+# that may be read, so heldout3's precision floor went down once, 0.93 -> 0.91, and the recall floors up.
 HELDOUT2_FLOORS = {
-    ("memories", "fact", "precision"): 0.84,
+    ("memories", "fact", "precision"): 0.85,
     ("memories", "fact", "recall"): 0.39,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.55,

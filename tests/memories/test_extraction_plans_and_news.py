@@ -220,6 +220,7 @@ def test_what_ends_an_introduction_but_is_no_town_or_name(message: str, unexpect
         ("my boyfriend just dumped me", "Broke up with Hao"),
         ("we officially broke up", "Broke up with Hao"),
         ("my boyfriend and I broke up last week", "Broke up with Hao"),
+        ("we just broke up 😭", "Broke up with Hao"),
     ],
 )
 def test_we_are_the_contact_and_the_one_partner_they_named(message: str, expected: str) -> None:
@@ -315,6 +316,13 @@ def test_a_break_up_said_with_we_supersedes_the_partner(tenant: Tenant) -> None:
         ("ngl the vyvanse for my ADHD kills my appetite", ["Takes vyvanse", "Has ADHD"]),
         ("I also get nerve pain in my legs, gabapentin helps", ["Takes gabapentin"]),
         ("starting elvanse next week", ["Takes elvanse"]),
+        ("Started sertraline for anxiety", ["Takes sertraline", "Has anxiety"]),
+        ("melatonin helps me sleep tbh", ["Takes melatonin"]),
+        ("I have two kids. Elsa is 7 and Max is 4.", ["Elsa is 7", "Max is 4"]),
+        ("my step father is a builder", ["Step father is a builder"]),
+        ("my step grandad lives in Wales", ["Grandad lives in Wales"]),
+        ("Maria, 29, nurse, Manila, Philippines", ["Lives in Manila, Philippines"]),
+        ("I'm 24 weeks pregnant and due in March", ["Baby is due in March"]),
     ],
 )
 def test_more_of_what_people_say_of_their_family_work_and_health(message: str, expected: list[str]) -> None:
@@ -333,7 +341,45 @@ def test_more_of_what_people_say_of_their_family_work_and_health(message: str, e
         ("my mum is on warfarin for her heart", "Takes warfarin"),
         ("my friend says gabapentin helps", "Takes gabapentin"),
         ("Mummy-papa phir se shaadi ki baat kar rahe hain", "Mum"),
+        # a second review's look-alikes (465 probes of a helper's own)
+        ("My kids adore their nanny, Sophie is 22", "Sophie is 22"),
+        ("My kids threw a party for my husband. Tom is 50 this week", "Tom is 50"),
+        ("I love my kids. Tom is 50 this week", "Tom is 50"),
+        ("Chelsea is 3, Arsenal 1, the kids are gutted", "Chelsea is 3"),
+        ("I was denied vyvanse for my ADHD", "Takes vyvanse"),
+        ("my doctor suggested sertraline for my anxiety", "Takes sertraline"),
+        ("gabapentin helps my mum", "Takes gabapentin"),
+        ("Prozac works for a lot of people", "Takes prozac"),
+        ("Insulin works fast", "Takes insulin"),
+        ("Starting elvanse sounds scary", "Takes elvanse"),
+        ("my 2 year boyfriend Tom proposed", "Tom is 2"),
+        ("Got a 2 year old son, Honestly it's hard", "Has a son named Honestly"),
+        ("I'm dentist at 3 today", "Is a dentist"),
+        ("I'm vet tomorrow", "Is a vet"),
+        ("I am doctor who fan", "Is a doctor"),
+        ("I'm cleaner now after the shower", "Is a cleaner"),
+        ("Hi, I'm Baker, 34", "Is a baker"),
+        ("I work nights at the moment", "Works at The Moment"),
+        ("I work weekends for free", "Works at Free"),
+        ("my sister is pregnant, due in June", "Baby is due in June"),
+        ("we're expecting in June, the new sofa I mean", "Baby is due in June"),
+        ("Hello, this is Royal Mail.", "Name is Royal Mail"),
+        ("Lola, 21, Leeds, Pisces", "Lives in Leeds, Pisces"),
     ],
 )
 def test_what_those_rules_leave_alone(message: str, unexpected: str) -> None:
     assert unexpected not in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        # what the household rules said before an age was read from before a relative, kept
+        ("I have a 6 year old daughter.", "Has a 6 year old daughter"),
+        ("i have a 5 yo son", "Has a 5 yo son"),
+        ("my 2 year boyfriend Tom proposed", "Is engaged to Tom"),
+        ("my husband and I got married in Vegas", "Is married to Hao"),
+    ],
+)
+def test_what_was_read_before_is_still_read(message: str, expected: str) -> None:
+    assert expected in _facts(message, {"Hao": "husband"})

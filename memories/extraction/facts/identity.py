@@ -156,6 +156,10 @@ _PLACE_OPENERS = frozenset({"new", "san", "santa", "st", "saint", "port", "fort"
                             "le", "st.", "cape", "glen", "long", "grand", "central", "old"})  # fmt: skip
 
 
+_ZODIAC = frozenset({"aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius",
+                     "capricorn", "aquarius", "pisces"})  # fmt: skip
+
+
 def town_alone(sentence: str) -> bool:
     """A sentence that is only a town, maybe with its region: "Tucson, Arizona." (not words: "Thanks.", "Merry
     Christmas.", "God Bless.", "Cancer Survivor.")."""
@@ -168,7 +172,7 @@ def names_a_place(said: str) -> bool:
     from memories.extraction.casing import GIVEN_NAMES, is_english_word
 
     words = [word.lower() for word in re.findall(r"[\w'-]+", said)]
-    if not words or words[-1] in PEOPLES or words[-1] in FAITHS:
+    if not words or words[-1] in PEOPLES or words[-1] in FAITHS or words[-1] in _ZODIAC:
         return False
     opening = all(word in _PLACE_OPENERS or word in PEOPLES or not is_english_word(word) for word in words[:-1])
     return opening and (not is_english_word(words[-1]) or words[-1] in GIVEN_NAMES)
@@ -462,6 +466,12 @@ def introduction(sentence: str) -> re.Match[str] | None:
     return INTRO.match(sentence) or (by_age if by_age and intro_name(by_age) else None)
 
 
+def _all_english_words(name: str) -> bool:
+    from memories.extraction.casing import is_english_word
+
+    return len(name.split()) > 1 and all(is_english_word(word) for word in name.lower().split())
+
+
 def _given_names() -> frozenset[str]:
     from memories.extraction.casing import GIVEN_NAMES  # casing reads this module's words
 
@@ -481,8 +491,8 @@ def intro_name(match: re.Match[str]) -> str:
         or (match.re is INTRO_BY_AGE and (match.group("v") or _YEARS_ALONE.match(match.string, match.end())))
     )
     said_as_this_is = match.re is INTRO and match.group("z")  # "Hi, this is Great.", "hi this is Netflix."
-    if said_as_this_is and first not in _given_names():
-        return ""
+    if said_as_this_is and (first not in _given_names() or _all_english_words(name)):
+        return ""  # "Hello, this is Royal Mail."
     if typed_as_a_word and _an_english_word(first):
         return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:

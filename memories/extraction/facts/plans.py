@@ -50,7 +50,8 @@ _SURGERY = re.compile(
 # A baby one is expecting: "I'm due in March", "our baby is due", "pregnant, due in June", "we're expecting in May"
 # (not "my sister's baby is due", "Kim's baby's due": theirs)
 _DUE = re.compile(
-    rf"(?i:(?:\b{_WE_ARE}|(?:^\W*|\b(?:our|my|the)\s+)baby(?:['’]s|\s+is)|\bpregnant\W+(?:and\s+)?)\s*due"
+    rf"(?i:(?:\b{_WE_ARE}|(?:^\W*|\b(?:our|my|the)\s+)baby(?:['’]s|\s+is)"
+    rf"|\b{_WE_ARE}\s+(?:(?:so|finally|\d+\s+weeks)\s+)?pregnant\W+(?:and\s+)?)\s*due"
     rf"|\b(?:my|our)\s+due\s+date\s+is|\b{_WE_ARE}\s+expecting(?:\s+(?:a\s+baby|our\s+first|a\s+boy|a\s+girl|twins))?)"
     rf"{_DATE}"
 )

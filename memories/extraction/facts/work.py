@@ -139,10 +139,15 @@ _ACCEPTED = re.compile(
 )
 
 
+_NO_WORKPLACE = re.compile(r"(?i)(?:the\s+)?(?:moment|minute|mo|weekend|weekends|free|nothing|night|nights|\d)")
+
+
 def work_and_study_facts(sentence: str) -> list[Candidate]:
     found = []
     if not _JOB_AT.search(sentence):  # "I'm a nurse at Apollo" is the role rules' (roles.py)
         for match in [*_WORK_AT.finditer(sentence), *_JOINED.finditer(sentence)]:
+            if _NO_WORKPLACE.match(match.group("x")):
+                continue  # "I work nights at the moment", "weekends for free", "saturdays at 9"
             where = re.sub(r"^(?i:the)\s+(?=[A-Z])", "", proper_name(match.group("x"), max_words=5))  # "the NHS"
             if where.lower() in {"myself", "my self", "me"}:
                 found.append(fact("Is self-employed"))  # "I work for myself"
