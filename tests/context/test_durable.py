@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from config import clock
 from consolidation.services.deferred import contact_consolidate_deferred
 from consolidation.services.profile import PROFILE_MAX_CHARS, profile_refresh
+from consolidation.services.run import consolidation_run
 from contacts.models import Contact, ContactState
 from context.dates import day
 from memories.models import Memory
@@ -245,3 +246,25 @@ def test_the_profile_line_is_in_context_at_every_stage(api_client: APIClient, te
         assert text.endswith(
             f'{MEMORIES_HEADER.format(today=today)}\n- [fact] "Has a dog named Biscuit" (importance: 0.70)'
         )
+
+
+def test_a_plan_is_in_context_and_the_profile_until_its_day_has_passed(api_client: APIClient, tenant: Any) -> None:
+    # given a contact who tells us, on 10 January, the month of their wedding
+    said_at = datetime(2026, 1, 10, 18, 0, tzinfo=UTC)
+    with clock.frozen(said_at + timedelta(minutes=1)):
+        _say(api_client, "Hi, I'm Jen! We're getting married in June, at her church", message_id="m1", at=said_at)
+        jen = Contact.objects.get(external_id="jen")
+        contact_consolidate_deferred(contact_id=jen.pk)
+        # then /context and the profile hold it, with the year, while it is ahead
+        assert "Is getting married in June 2026" in _contents(_context(api_client, query="when is my wedding?"))
+        assert "Is getting married in June 2026" in ContactState.objects.get(contact=jen).profile_summary
+
+    # when July comes and the periodic pass runs
+    with clock.frozen(datetime(2026, 7, 2, 9, 0, tzinfo=UTC)):
+        consolidation_run(tenant=tenant)
+        body = _context(api_client, query="when is my wedding?")
+    # then the plan is no longer a current fact, nor in the profile; the message's episode keeps what was planned
+    assert "Is getting married in June 2026" not in _contents(body)
+    assert "June 2026" not in ContactState.objects.get(contact=jen).profile_summary
+    assert Memory.objects.get(contact=jen, slot="plan:wedding").status == "expired"
+    assert Memory.objects.filter(contact=jen, memory_type="episode").exclude(status="forgotten").exists()
