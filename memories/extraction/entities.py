@@ -19,7 +19,7 @@ _ANY_CASE_NAME = r"(?P<name>[\w'-]+(?:\s[A-Z][\w'-]*)?)"
 _DESCRIBING = (
     r"(?:little|lil|wee|big|older|elder|younger|baby|twin|eldest|oldest|youngest|middle|late|new|old|dear|half"
     # "my step grandad" (but "my step dad", "my step-mum" are relation words of their own)
-    r"|step(?![\s-]+(?:dad|mum|mom|father|mother|sister|brother|son|daughter)\b)"
+    r"|step(?![\s-]+(?:dad|mum|mom|father|mother|sister|brother|son|daughter|sis|bro)\b)"
     r"|rescue|rescued|adopted|soon-to-be)"
 )
 MY = rf"\b(?:my|our)\s+(?:{_DESCRIBING}[\s-]+)?"
@@ -268,7 +268,11 @@ _AGED_BEFORE = re.compile(
     # "year old" said, not "year" alone: "my 2 year boyfriend" is how long they have been together
     r"[\s-]*(?P<unit>years?[\s-]*old|yrs?[\s-]*old|yo|y/o|y\.o\.|months?[\s-]*old)\s+"
     rf"(?P<kind>{alternation([*RELATIONS, *PET_SPECIES])})(?![\w'’-])"
-    r"(?P<name>\s*,?\s*(?P<given>(?-i:[A-Z][a-z][\w'-]*))(?![\w'’-]))(?!\s+(?:called|named)\b)"
+    r"(?P<name>\s*(?P<comma>,)?\s*(?P<given>(?-i:[A-Z][a-z][\w'-]*))(?![\w'’-]))(?!\s+(?:called|named)\b)"
+    # the name ends there ("…, Ruvimbo.", "… Max is obsessed"): not a word that goes on ("…, Fortnite is all he plays",
+    # "… Taylor Swift obsessed", "… Harvard grad")
+    r"(?!\s+(?-i:[A-Z])|\s+(?:obsessed|mad|crazy|fan|addict|lover|grad|graduate|student)\b)"
+    r"(?(comma)(?=\s*(?:$|[.;!?)…]|,|\s+(?:and|who|but|is\s+(?:a|an|my|so|such|the)\b))))"
 )
 
 

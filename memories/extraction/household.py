@@ -608,7 +608,7 @@ _CHILDREN_SAID = re.compile(
 _NAME_IS_AGE = re.compile(
     r"(?<![\w'’])(?P<name>[A-Z][a-z]+)(?:\s+is|['’]s)\s+(?:now\s+|just\s+)?(?P<age>\d{1,2})"
     r"(?:\s*(?:years?\s+old|yrs?(?:\s+old)?|y/?o))?"
-    r"(?=\s*(?:$|[,.;!)]|\s+(?i:and|now|already|but|next|this|going|soon|in)\b))"
+    r"(?=\s*(?:$|[,.;!)]|\s+(?i:and|now|already|but|next|this|going|soon)\b))"
 )
 _GROUP_RELATION = {
     "kids": "child", "children": "child", "twins": "child", "boys": "son", "sons": "son", "girls": "daughter",
@@ -622,7 +622,7 @@ def ages_of_the_named(message: str) -> list[Candidate]:
     if said is None:
         return []
     relation = _GROUP_RELATION[said.group("kind").lower()] if said.group("mine") else ""
-    listed = set(re.findall(r"\b[A-Z][a-z]+\b", said.group("listed")))  # only they: not "… their nanny, Sophie is 22"
+    listed = _listed_names(said.group("listed"))  # only they: not "… their nanny, Sophie is 22"
     found = []
     for match in _NAME_IS_AGE.finditer(message):
         name = match.group("name")
@@ -640,6 +640,15 @@ def ages_of_the_named(message: str) -> list[Candidate]:
 
 
 _CALENDAR = re.compile(CALENDAR_WORDS)
+
+
+def _listed_names(listed: str) -> set[str]:
+    """The given names a list of children starts with and goes on with ("Caleb and Owen", "Asger is 16, Ida is 13");
+    none if it starts otherwise ("Our nanny Rosa is 24", "Harry Potter mad")."""
+    names = re.findall(r"\b[A-Z][a-z]+\b", listed)
+    if not names or not listed.startswith(names[0]) or names[0].lower() not in GIVEN_NAMES:
+        return set()
+    return {name for name in names if name.lower() in GIVEN_NAMES}
 
 
 def _mention(kind: str, name: str) -> EntityMention:

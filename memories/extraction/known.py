@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from memories.extraction.facts.base import CALENDAR_WORDS
-from memories.extraction.text import NOT_EARNEST, alternation
+from memories.extraction.text import NOT_EARNEST, TAKEN_BACK, alternation
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     FEMALE_RELATIONS,
@@ -228,8 +228,9 @@ _PARTNER_WORDS = alternation([word for word, relation in RELATIONS.items() if re
 _COUPLE_DID = (
     r"(?=\s+(?:just\s+|finally\s+|officially\s+)*(?:broke\s+up|split\s+up|got\s+married|got\s+divorced|separated)"
     r"(?:\s+(?:yesterday|today|tonight|last\s+(?:night|week|month)|this\s+(?:morning|afternoon|evening|week)|officially"
-    r"|for\s+good|(?:a|\d+|two|three|a\s+few)\s+(?:days?|weeks?)\s+ago|in\s+(?-i:[A-Z])[a-z]+))?"
-    r"\s*(?:$|[.!,;…]|[^\w\s]|\s+(?:and|but|so|after)\b))"
+    r"|for\s+good|(?:a|\d+|two|three|a\s+few)\s+(?:days?|weeks?)\s+ago))?"
+    # the clause ends (an emoji may end it: "we just broke up 😭"; not "(for a day)", "& made up")
+    r"\s*(?:$|[.!,;…]|[\U0001F000-\U0001FAFF\u2600-\u27BF]|\s+(?:and|but|so|after)\b))"
 )
 _AS_A_COUPLE = re.compile(
     rf"(?i)(?:\bwe|\bmy\s+(?P<word>{_PARTNER_WORDS})\s+and\s+(?:i|me)|\bme\s+and\s+my\s+(?P<word2>{_PARTNER_WORDS})){_COUPLE_DID}"
@@ -238,7 +239,7 @@ _AS_A_COUPLE = re.compile(
 _SOMEONE_ELSE_IN = re.compile(r"\b[A-Z][a-z]+\b")
 _AN_EX = re.compile(r"(?i)\bex(?:-\w+)?\b")
 _AND_I = re.compile(r"\b[A-Z][a-z]+\s+and\s+(?:I|me)\b")  # "Mei and I had a huge fight and we broke up"
-_AGAIN = re.compile(r"(?i)\b(?:back\s+together|again|on\s+and\s+off)\b")
+_AGAIN = re.compile(r"(?i)\b(?:back\s+together|again|on\s+and\s+off|made\s+up|for\s+a\s+(?:day|night|week|bit))\b")
 
 
 def partner_as_named(sentence: str, people: Mapping[str, str], previous: str = "") -> str:
@@ -251,7 +252,9 @@ def partner_as_named(sentence: str, people: Mapping[str, str], previous: str = "
     word = said.group("word") or said.group("word2") or said.group("word3")
     if word and RELATIONS[word.lower()] not in {people[name], "partner"}:
         return sentence  # "my girlfriend and I broke up" when the one named is a boyfriend
-    if NOT_EARNEST.search(sentence) or _AGAIN.search(sentence) or _names_someone(f"{previous} {sentence}", name):
+    if NOT_EARNEST.search(sentence) or TAKEN_BACK.search(sentence) or _AGAIN.search(sentence):
+        return sentence  # "we got married in Minecraft lol", "we broke up, the band I mean", "… but got back together"
+    if _names_someone(f"{previous} {sentence}", name):
         return sentence
     return _AS_A_COUPLE.sub(lambda m: f"{name} and I" if re.search(r"(?i)^we|\band\b", m.group(0)) else name, sentence)
 

@@ -212,17 +212,25 @@ _LASTING = alternation(CONDITIONS - _PASSING)
 _MEDICINE_OF_MINE = re.compile(
     rf"(?i)(?:^|\bthe\s+|\bmy\s+)(?P<a>{_NAMED_MEDICATION})\s+for\s+my\s+(?:{_LASTING})(?![\w-])"
     rf"|(?:^|,|\band|\bbut)\s*(?:the\s+|my\s+)?(?P<b>{_NAMED_MEDICATION})\s+(?:really\s+|actually\s+|kind\s+of\s+)?"
-    rf"(?:helps|works|is\s+helping|has\s+helped|is\s+working)"
+    rf"(?:helps|works(?:\s+for\s+me)?|is\s+helping|has\s+helped|is\s+working(?:\s+for\s+me)?)"
     # the clause ends, or says it helps oneself: "melatonin helps me sleep" (not "helps my mum", "works fast")
     rf"(?=\s+me\b|\s*(?:$|[.,;!…]|\s+(?:if|when|but|though|tbh|ngl|i\s+think|a\s+(?:bit|little|lot|ton)|so\s+much|loads|somewhat|honestly)\b))"
-    rf"|(?:^|,|\band|\bi['’]m|\bi\s+am|\bi(?:['’]ve|\s+have)\s+)\s*(?:starting|started|begun|been\s+put\s+on)\s+(?:on\s+)?"
+    rf"|(?:^|,|\band|\bi['’]m|\bi\s+am|\bi(?:['’]ve|\s+have)|\bi\s+(?:just\s+)?)\s*(?:starting|started|begun|been\s+put\s+on)"
+    rf"\s+(?:on\s+)?"
     rf"(?P<c>{_NAMED_MEDICATION})(?=\s*(?:$|[.,;!…]|\s+(?:for|next|tomorrow|today|on|this|last|again|soon|yesterday)\b))"
 )
-# Said of a medicine not taken: refused, denied, only suggested or thought about, feared
-_NOT_TAKEN = re.compile(
-    r"(?i)\b(?:denied|refused|suggested|recommended|offered|considering|thinking|wants?\s+me|might|maybe|should|"
-    r"scared|sounds|never|won['’]t|wouldn['’]t|can['’]t\s+get|my\s+(?:mum|mom|dad|sister|brother|son|daughter|friend)"
-    r"|people)\b"
+# Said of a medicine not taken, in its clause: refused, denied, only suggested or thought about, feared, someone
+# else's ("I was denied vyvanse", "the GP prescribed it but I'm not taking it", "Starting elvanse sounds scary")
+_NOT_TAKEN_BEFORE = re.compile(
+    r"(?i)\b(?:denied|refused|declined|suggested|recommended|offered|considering|thinking|wants?\s+me|might|maybe"
+    r"|should|my\s+(?:mum|mom|dad|sister|brother|son|daughter|friend|boyfriend|girlfriend|husband|wife|cat|dog))\b"
+    r"[^,.;!?]*$"
+    # someone named just before: "my boyfriend, started sertraline today"
+    r"|(?i:\bmy\s+(?:mum|mom|dad|sister|brother|son|daughter|friend|boyfriend|girlfriend|husband|wife|cat|dog)\s*,\s*$)"
+)
+_NOT_TAKEN_AFTER = re.compile(
+    r"(?i)^[^,.;!?]*\b(?:sounds|scares|not\s+taking|won['’]t|wouldn['’]t|never\s+took|for\s+(?:my|his|her)\s+"
+    r"(?:mum|mom|dad|sister|brother|son|daughter|friend|cat|dog))\b"
 )
 
 
@@ -252,8 +260,10 @@ def health_conditions(sentence: str) -> list[Candidate]:
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
         if (taken_for := _FOR_CONDITION.match(sentence, match.end())) is not None:
             found.append(_has(taken_for.group("x")))
-    if not _NO_MORE.search(sentence) and not _NOT_TAKEN.search(sentence):
+    if not _NO_MORE.search(sentence):
         for match in _MEDICINE_OF_MINE.finditer(sentence):
+            if _NOT_TAKEN_BEFORE.search(sentence, 0, match.start()) or _NOT_TAKEN_AFTER.search(sentence[match.end() :]):
+                continue
             medicine = (match.group("a") or match.group("b") or match.group("c")).lower()
             found.append(Candidate(FACT, f"Takes {medicine}", slot=f"medication:{entity_key(medicine)}"))
             if match.group("c") and (taken_for := _FOR_CONDITION.match(sentence, match.end())) is not None:

@@ -623,16 +623,22 @@ _ARTICLE_LEFT_OUT = re.compile(
     r"(?=(?-i:(?:(?:senior|junior|staff|chief|assistant|trainee|qualified|registered|retired|school|primary\s+school"
     r"|high\s+school|civil|software|mechanical|electrical|head)\s+)?"
     rf"(?P<job>{alternation(sorted(JOB_TITLES - _NOT_ALONE))}))(?![\w'’-])"
-    r"(?=\s*(?:$|[.,;!…]|\s+(?i:in|at|for|with|by|from|and)\s+(?![\d])(?!(?i:minecraft|fifa|stardew|roblox|the\s+game)\b))))"
+    r"(?=\s*(?:$|[.,;!…]|\s+(?i:in|at|for|with|by|from|and)\s+(?![\d])"
+    # not a role of a moment or a game: "singer in the shower", "waiter at my sister's wedding", "dancer at heart"
+    r"(?!(?i:minecraft|fifa|stardew|roblox|the\s+game|the\s+shower|heart|my\s|his\s|her\s|a\s+party)\b)"
+    r"(?![^.,;!?]*(?i:roleplay|role\s+play|anatomy|\bgame\b)))))"
 )
 _A_PERSON_BEFORE = re.compile(r"(?i)(?:\b(?:i|he|she|my\s+[\w-]+)|(?-i:\b[A-Z][a-z]+))\s*$")
 
 
 def article_said(sentence: str) -> str:
     """``sentence`` with the article of a job put back: "he is engineer" → "he is an engineer"."""
-    if TAKEN_BACK.search(sentence):
-        return sentence
+    if TAKEN_BACK.search(sentence) or _LAUGHING.search(sentence):
+        return sentence  # "I'm singer in the shower lol"
     return _ARTICLE_LEFT_OUT.sub(_with_article, sentence)
+
+
+_LAUGHING = re.compile(r"(?i)\b(?:lol|lmao|haha\w*|rofl)\b|😂|🤣")
 
 
 def _with_article(match: re.Match[str]) -> str:

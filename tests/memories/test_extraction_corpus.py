@@ -94,7 +94,7 @@ MIN_PER_MOOD = 40
 # one label written "passed away" for "died" no longer matches the same, true, fact.
 FLOORS = {
     ("memories", "fact", "precision"): 0.98,
-    ("memories", "fact", "recall"): 0.90,
+    ("memories", "fact", "recall"): 0.91,
     ("memories", "preference", "precision"): 1.0,
     ("memories", "preference", "recall"): 0.98,
     ("entities", "all", "precision"): 0.95,
@@ -112,13 +112,15 @@ FLOORS = {
 # 0.573 -> 0.584 and preference recall 0.644 -> 0.689, with one more unmatched fact (116 extracted, 12 unmatched). Its
 # messages were not read to find which rule, and no rule was dropped for the figure.
 # Facts floors raised to the seventh pass's end figures rounded down (issue 18, 2026-11-29, third session): a
-# clause after a comma, "'s", many Englishes' "my", Dutch, the word said in other languages kept.
+# clause after a comma, "'s", many Englishes' "my", Dutch, the word said in other languages kept. Recall floors
+# raised again to the eighth pass's end figures (2026-11-29, fourth session): plans, deaths, introductions' towns,
+# children's ages, jobs without their article, medicines.
 # It went from 0.91 to 0.90 a third time (issue 18, 2026-11-29, fourth session): deaths said with a date the rules did
 # not read before ("last March", "passed last night.") made two facts of a relative's death that no label matches (their
 # messages not read); every other corpus labels such a death as a fact.
 HELDOUT_FLOORS = {
     ("memories", "fact", "precision"): 0.90,
-    ("memories", "fact", "recall"): 0.63,
+    ("memories", "fact", "recall"): 0.64,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.68,
     ("entities", "all", "precision"): 0.92,
@@ -133,7 +135,7 @@ HELDOUT_FLOORS = {
 # while its recall rose 0.633 -> 0.647.
 DEV2_FLOORS = {
     ("memories", "fact", "precision"): 0.90,
-    ("memories", "fact", "recall"): 0.67,
+    ("memories", "fact", "recall"): 0.68,
     ("memories", "preference", "precision"): 0.97,
     ("memories", "preference", "recall"): 0.75,
     ("entities", "all", "precision"): 0.94,
@@ -144,7 +146,7 @@ DEV2_FLOORS = {
 # on by kind): on arrival facts P 0.82 R 0.28, preferences P 0.88 R 0.45, entities P 0.87 R 0.38, mood 0.59.
 DEV3_FLOORS = {
     ("memories", "fact", "precision"): 0.92,
-    ("memories", "fact", "recall"): 0.48,
+    ("memories", "fact", "recall"): 0.49,
     ("memories", "preference", "precision"): 0.90,
     ("memories", "preference", "recall"): 0.59,
     ("entities", "all", "precision"): 0.87,
@@ -176,11 +178,11 @@ HELDOUT2_FLOORS = {
 # R 0.506, mood 0.523. Floors: the pass's end figures rounded down.
 DEV4_FLOORS = {
     ("memories", "fact", "precision"): 0.95,
-    ("memories", "fact", "recall"): 0.51,
+    ("memories", "fact", "recall"): 0.56,
     ("memories", "preference", "precision"): 0.92,
     ("memories", "preference", "recall"): 0.59,
-    ("entities", "all", "precision"): 0.90,
-    ("entities", "all", "recall"): 0.50,
+    ("entities", "all", "precision"): 0.91,
+    ("entities", "all", "recall"): 0.58,
     ("mood", "keywords", "accuracy"): 0.64,
 }
 HELDOUT3_FLOORS = {
@@ -195,12 +197,12 @@ HELDOUT3_FLOORS = {
 # A fifth development corpus (all English, many Englishes), written blind by a helper after the sixth pass's first rules
 # were in: it read facts R 0.339 at the pass's start and 0.368 with those rules (unseen by them), then was tuned on.
 DEV5_FLOORS = {
-    ("memories", "fact", "precision"): 0.92,
-    ("memories", "fact", "recall"): 0.47,
+    ("memories", "fact", "precision"): 0.94,
+    ("memories", "fact", "recall"): 0.53,
     ("memories", "preference", "precision"): 0.81,
     ("memories", "preference", "recall"): 0.45,
-    ("entities", "all", "precision"): 0.81,
-    ("entities", "all", "recall"): 0.39,
+    ("entities", "all", "precision"): 0.83,
+    ("entities", "all", "recall"): 0.46,
     ("mood", "keywords", "accuracy"): 0.55,
 }
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).

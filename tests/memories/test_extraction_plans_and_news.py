@@ -244,6 +244,9 @@ def test_we_are_the_contact_and_the_one_partner_they_named(message: str, expecte
         ("we got married in Minecraft lol", {"Hao": "boyfriend"}),
         ("we broke up in 2019 but got back together", {"Hao": "boyfriend"}),
         ("we broke up with Verizon finally", {"Hao": "boyfriend"}),
+        ("we broke up (for a day)", {"Hao": "boyfriend"}),
+        ("we broke up & made up the same night", {"Hao": "boyfriend"}),
+        ("we broke up, the band I mean", {"Hao": "boyfriend"}),
         ("my girlfriend and I broke up", {"Hao": "boyfriend"}),
     ],
 )
@@ -322,6 +325,14 @@ def test_a_break_up_said_with_we_supersedes_the_partner(tenant: Tenant) -> None:
         ("my step father is a builder", ["Step father is a builder"]),
         ("my step grandad lives in Wales", ["Grandad lives in Wales"]),
         ("Maria, 29, nurse, Manila, Philippines", ["Lives in Manila, Philippines"]),
+        ("I work at Morrisons", ["Works at Morrisons"]),  # not "mo(ment)": a whole word only
+        ("I work at 7-Eleven", ["Works at 7-Eleven"]),
+        ("I started sertraline for my anxiety", ["Takes sertraline", "Has anxiety"]),
+        ("diagnosed with anxiety, started sertraline last month", ["Takes sertraline"]),
+        ("Vyvanse works for me", ["Takes vyvanse"]),
+        ("Sertraline helps me, my friend recommended it", ["Takes sertraline"]),
+        ("Hi, this is Grace Mills.", ["Name is Grace Mills"]),
+        ("my step sis Jess is 20", ["Stepsister's name is Jess"]),
         ("I'm 24 weeks pregnant and due in March", ["Baby is due in March"]),
     ],
 )
@@ -365,6 +376,19 @@ def test_more_of_what_people_say_of_their_family_work_and_health(message: str, e
         ("we're expecting in June, the new sofa I mean", "Baby is due in June"),
         ("Hello, this is Royal Mail.", "Name is Royal Mail"),
         ("Lola, 21, Leeds, Pisces", "Lives in Leeds, Pisces"),
+        # a third review's look-alikes (238 probes of a helper's own)
+        ("my 12 year old son, Fortnite is all he plays", "Son's name is Fortnite"),
+        ("my 8 year old daughter Taylor Swift obsessed", "Daughter's name is Taylor"),
+        ("our three kids. Our nanny Rosa is 24 and amazing.", "Rosa is 24"),
+        ("My boys are Harry Potter mad, Harry is 11 in the first book", "Harry is 11"),
+        ("I declined the sertraline for my anxiety", "Takes sertraline"),
+        ("The GP prescribed the sertraline for my anxiety but I'm not taking it", "Takes sertraline"),
+        ("my boyfriend, started sertraline today", "Takes sertraline"),
+        ("I'm singer in the shower lol", "Is a singer"),
+        ("I'm waiter at my sister's wedding", "Is a waiter"),
+        ("Hello, this is Alexa.", "Name is Alexa"),
+        ("Hi, this is Morgan Stanley.", "Name is Morgan Stanley"),
+        ("I'm Amy, 25, from Leeds, INFJ", "Is from Leeds, INFJ"),
     ],
 )
 def test_what_those_rules_leave_alone(message: str, unexpected: str) -> None:
@@ -378,7 +402,6 @@ def test_what_those_rules_leave_alone(message: str, unexpected: str) -> None:
         ("I have a 6 year old daughter.", "Has a 6 year old daughter"),
         ("i have a 5 yo son", "Has a 5 yo son"),
         ("my 2 year boyfriend Tom proposed", "Is engaged to Tom"),
-        ("my husband and I got married in Vegas", "Is married to Hao"),
     ],
 )
 def test_what_was_read_before_is_still_read(message: str, expected: str) -> None:

@@ -156,8 +156,10 @@ _PLACE_OPENERS = frozenset({"new", "san", "santa", "st", "saint", "port", "fort"
                             "le", "st.", "cape", "glen", "long", "grand", "central", "old"})  # fmt: skip
 
 
+# What people add after their town that is no region: a star sign, a personality type
 _ZODIAC = frozenset({"aries", "taurus", "gemini", "cancer", "leo", "virgo", "libra", "scorpio", "sagittarius",
-                     "capricorn", "aquarius", "pisces"})  # fmt: skip
+                     "capricorn", "aquarius", "pisces", "sag",
+                     *(f"{a}{b}{c}{d}" for a in "ie" for b in "ns" for c in "tf" for d in "jp")})  # fmt: skip
 
 
 def town_alone(sentence: str) -> bool:
@@ -172,7 +174,7 @@ def names_a_place(said: str) -> bool:
     from memories.extraction.casing import GIVEN_NAMES, is_english_word
 
     words = [word.lower() for word in re.findall(r"[\w'-]+", said)]
-    if not words or words[-1] in PEOPLES or words[-1] in FAITHS or words[-1] in _ZODIAC:
+    if not words or words[-1] in PEOPLES or words[-1] in FAITHS or any(word in _ZODIAC for word in words):
         return False
     opening = all(word in _PLACE_OPENERS or word in PEOPLES or not is_english_word(word) for word in words[:-1])
     return opening and (not is_english_word(words[-1]) or words[-1] in GIVEN_NAMES)
@@ -466,10 +468,19 @@ def introduction(sentence: str) -> re.Match[str] | None:
     return INTRO.match(sentence) or (by_age if by_age and intro_name(by_age) else None)
 
 
-def _all_english_words(name: str) -> bool:
-    from memories.extraction.casing import is_english_word
+# Words that make a name one of a company or a service ("Royal Mail", "Sky Support"), and the assistants that greet
+_ORGANISATION_WORDS = frozenset({
+    "mail", "support", "service", "services", "bank", "team", "office", "store", "shop", "delivery", "centre", "center",
+    "customer", "care", "group", "company", "insurance", "energy", "water", "gas", "mobile", "airlines", "airways",
+    "hospital", "clinic", "pharmacy", "school", "university", "council", "stanley", "jones", "chase", "sachs",
+})  # fmt: skip
+_ASSISTANTS = frozenset({"alexa", "siri", "cortana", "google", "bixby"})
 
-    return len(name.split()) > 1 and all(is_english_word(word) for word in name.lower().split())
+
+def _all_english_words(name: str) -> bool:
+    """A greeting's name that is a company's or an assistant's: "Royal Mail", "Morgan Stanley", "Alexa"."""
+    words = name.lower().split()
+    return words[0] in _ASSISTANTS or (len(words) > 1 and words[-1] in _ORGANISATION_WORDS)
 
 
 def _given_names() -> frozenset[str]:

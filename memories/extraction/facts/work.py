@@ -139,7 +139,10 @@ _ACCEPTED = re.compile(
 )
 
 
-_NO_WORKPLACE = re.compile(r"(?i)(?:the\s+)?(?:moment|minute|mo|weekend|weekends|free|nothing|night|nights|\d)")
+_NO_WORKPLACE = re.compile(
+    r"(?i)(?:the\s+)?(?:moment|minute|mo|weekend|weekends|free|nothing|night|nights|\d{1,2}(?::\d\d)?(?:\s*[ap]m)?)"
+    r"(?![\w'’&-])"  # the whole word: not "Morrisons", "Nightingale", "3M", "7-Eleven"
+)
 
 
 def work_and_study_facts(sentence: str) -> list[Candidate]:
