@@ -170,7 +170,7 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
         said[0] = f"{said[0]} {said[1]}"
     # "This is Gordon Lindqvist. I am 93 years old": a full name said as the phone does, then oneself
     if len(said) > 1 and (this_is := THIS_IS_FULL_NAME.match(said[0])) and SELF_DESCRIBED_NEXT.match(said[1]):
-        said[0] = f"I'm {this_is.group('name')}."
+        said[0] = f"I'm {this_is.group('name') or this_is.group('first')}."
     # "Sione here. 29, Tongan, living in Brisbane": an introduction goes on in the sentence its age opens, and in a
     # town said alone after it ("Name's Frank. 79. Tucson, Arizona.")
     for i in range(len(said) - 1):

@@ -116,7 +116,11 @@ INTRO = re.compile(
 )
 # "This is Gordon Lindqvist. I am 93 years old": a full name said so opens a message whose next sentence is about
 # oneself (not "This is Taylor Swift. I love her", "Look at my dog. This is Bruno Mars.")
-THIS_IS_FULL_NAME = re.compile(rf"^\W*(?i:this\s+is)\s+(?P<name>{_WRITTEN_NAME}\s{_WRITTEN_NAME})\s*\.?$")
+THIS_IS_FULL_NAME = re.compile(
+    rf"^\W*(?i:this\s+is)\s+(?P<name>{_WRITTEN_NAME}\s{_WRITTEN_NAME})\s*\.?$"
+    # or a first name after a greeting, when the message goes on about oneself: "Hi, this is Jen. I'm 29, …"
+    rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?i:this\s+is)\s+(?P<first>{_WRITTEN_NAME})\s*\.?$"
+)
 SELF_DESCRIBED_NEXT = re.compile(
     rf"^\W*(?i:(?:{I_AM}|i\s+am)\s+(?:\d{{2,3}}\b|from\b|a\s|an\s)|i\s+(?:live|work|was\s+born)\b|my\s+name\b)"
 )
