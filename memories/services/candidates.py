@@ -66,6 +66,8 @@ def candidate_apply(
         embed_later=False,  # the message's deferred tier embeds it, then merges it with its nearest twin
     )
     _retire(holders, by=memory, at=message.sent_at)
+    if candidate.slot == PARTNER_SLOT and _ENDED in candidate.value:  # a break-up ends the wedding being planned
+        _retire(_slot_holders(message.contact_id, "plan:wedding"), by=memory, at=message.sent_at)
     recent_rows.insert(
         0, {"id": memory.pk, "memory_type": memory.memory_type, "content": memory.content, "slot": memory.slot}
     )
@@ -93,6 +95,10 @@ def _slot_holders(contact_id: int, slot: str) -> list[Memory]:
     two (the next statement in the slot retires the others)."""
     holders = Memory.objects.filter(contact_id=contact_id, status=MemoryStatus.ACTIVE, slot=slot)
     return list(holders.order_by("-created_at", "-pk"))
+
+
+PARTNER_SLOT = "relation:partner"
+_ENDED = "relation:ex"  # the partner slot's value when they broke up or separated (extraction.household)
 
 
 def _retire(holders: list[Memory], *, by: Memory, at: datetime) -> None:

@@ -408,3 +408,16 @@ def test_what_those_rules_leave_alone(message: str, unexpected: str) -> None:
 )
 def test_what_was_read_before_is_still_read(message: str, expected: str) -> None:
     assert expected in _facts(message, {"Hao": "husband"})
+
+
+@pytest.mark.django_db
+def test_a_break_up_ends_the_wedding_being_planned(tenant: Tenant) -> None:
+    at = datetime(2026, 1, 10, 18, 0, tzinfo=UTC)
+    ingest(tenant, "My fiance Hao and I are so happy", message_id="m1", at=at)
+    ingest(tenant, "we're getting married in June!", message_id="m2", at=at)
+    wedding = Memory.objects.get(tenant=tenant, slot="plan:wedding", status="active")
+
+    ingest(tenant, "We broke up.", message_id="m3", at=at)
+
+    assert Memory.objects.get(pk=wedding.pk).status == "superseded"
+    assert Memory.objects.get(tenant=tenant, slot="relation:partner", status="active").content == "Broke up with Hao"
