@@ -47,6 +47,12 @@ PLAN_DATE = (
     r"))"
 )
 _PLAN_DATE = re.compile(PLAN_DATE)
+# A few words may come between a plan and its date ("getting married at her church in June", "moving to Munich with my
+# girlfriend in January"), not a clause of their own ("… when my sister has her baby in June", "… but not in June").
+BEFORE_THE_DATE = (
+    r"(?:\s+(?!(?i:but|and|if|so|because|when|after|before|once|until|unless|or|then|since|though|not|never)\b)"
+    r"[\w'’-]+){0,5}?"
+)
 
 
 class PlanDate(NamedTuple):

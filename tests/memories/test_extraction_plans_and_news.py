@@ -75,6 +75,9 @@ def test_what_is_no_date_gives_no_end(date: str) -> None:
                                                   "in May")),
         ("I'm moving to Munich in January", ("Is moving to Munich in January", "", "in January")),
         ("our wedding is on 5 December 2027", ("Wedding is on 5 December 2027", "plan:wedding", "on 5 December 2027")),
+        # a few words between the plan and its date
+        ("we're getting married at her church in June", ("Is getting married in June", "plan:wedding", "in June")),
+        ("I'm moving to Munich with my girlfriend in January", ("Is moving to Munich in January", "", "in January")),
         ("I'm graduating in June", ("Graduates in June", "plan:graduation", "in June")),
         ("I'll graduate from uni in June", ("Graduates in June", "plan:graduation", "in June")),
         ("I'm pregnant, due in June", ("Baby is due in June", "plan:baby", "in June")),
@@ -122,6 +125,8 @@ def test_a_known_relatives_wedding_is_theirs() -> None:
         "I finish school tomorrow",
         "I have surgery next week, I'm the surgeon lol",
         "we got married in Minecraft lol",
+        "we're getting married when my sister has her baby in June",  # a clause of its own before the date
+        "we're getting married but not in June",
     ],
 )
 def test_what_is_no_plan_of_theirs_with_a_date_is_none(message: str) -> None:

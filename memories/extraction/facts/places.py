@@ -11,7 +11,7 @@ from memories.extraction.facts.identity import names_a_place
 from memories.extraction.text import cued, phrase, title
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import PEOPLES
-from memories.extraction.when import PLAN_DATE
+from memories.extraction.when import BEFORE_THE_DATE, PLAN_DATE
 
 _WE = r"(?:i|we|(?:[A-Z][a-z]+|my\s+\w+)\s+and\s+i)"  # the contact, alone or with their household
 _LIVE = re.compile(
@@ -200,7 +200,7 @@ _NOT_TOWNS = _TEAMS | _LANGUAGES_AND_SUBJECTS | frozenset(
 )  # fmt: skip
 
 
-_PLAN_DATE_AFTER = re.compile(rf"\s*,?\s+{PLAN_DATE}(?=\W|$)")
+_PLAN_DATE_AFTER = re.compile(rf"{BEFORE_THE_DATE}\s*,?\s+{PLAN_DATE}(?=\W|$)")
 
 
 def _moving(where: str, sentence: str, end: int) -> Candidate:

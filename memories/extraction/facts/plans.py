@@ -16,7 +16,7 @@ from memories.extraction.facts.base import I_AM
 from memories.extraction.text import TAKEN_BACK, alternation
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import NOT_KIN, RELATIONS
-from memories.extraction.when import PLAN_DATE
+from memories.extraction.when import BEFORE_THE_DATE, PLAN_DATE
 
 FACT = "fact"
 _MONTHS_SAID = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
@@ -30,7 +30,8 @@ _MARRY = r"(?:getting|gettin)\s+(?:married|maried|hitched)|tying\s+the\s+knot"
 # One's own: "we're getting married", "I'm marrying Tom", "our wedding is" (not "the wedding is", "Wedding is 14
 # Feb!!": whose, the sentence does not say — often a child's or a friend's)
 _MARRYING = re.compile(
-    rf"(?i:\b{_WE_ARE}\s+{_SOON}(?:{_MARRY})|^\W*(?:{_MARRY})|\b{I_AM}\s+{_SOON}marrying\s+(?-i:[A-Z])[\w'-]+){_DATE}"
+    rf"(?i:\b{_WE_ARE}\s+{_SOON}(?:{_MARRY})|^\W*(?:{_MARRY})|\b{I_AM}\s+{_SOON}marrying\s+(?-i:[A-Z])[\w'-]+)"
+    rf"{BEFORE_THE_DATE}{_DATE}"
 )
 _WEDDING = re.compile(
     r"(?i:\b(?:our|my)\s+wedding(?:\s+date)?(?:['’]s|\s+is|\s+will\s+be)(?:\s+(?:booked|set|planned|fixed))?"
