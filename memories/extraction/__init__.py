@@ -42,7 +42,7 @@ from memories.extraction.text import (
 )
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
-__all__ = ["Candidate", "EntityMention", "Extraction", "extract"]
+__all__ = ["PARTNER_SLOT", "Candidate", "EntityMention", "Extraction", "extract"]
 
 _RULES = (
     *facts.RULES, *roles.RULES, *household.SENTENCE_RULES, *lifestyle.RULES, *preferences.RULES, *tastes.RULES,
@@ -98,9 +98,7 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         candidates = [c for c in candidates if not c.happens]
     candidates = _unique(_marked_guessed(candidates, guessed))
     # the one they are with is as the message leaves them: "my girlfriend Valeria broke up with me" → an ex
-    partners = {
-        e.ref: e for c in candidates if c.slot == _PARTNER_SLOT for e in c.entities if e.entity_type == "person"
-    }
+    partners = {e.ref: e for c in candidates if c.slot == PARTNER_SLOT for e in c.entities if e.entity_type == "person"}
     return Extraction(
         candidates=tuple(candidates),
         mentions=tuple(partners.get(m.ref, m) for m in _unique_mentions([*mentions, *linked])),
@@ -185,7 +183,7 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     return said, guessed
 
 
-_PARTNER_SLOT = "relation:partner"
+PARTNER_SLOT = "relation:partner"
 
 
 # How far along a relationship a partner candidate says it is (see _unique).
@@ -217,14 +215,14 @@ def _unique(candidates: list[Candidate]) -> list[Candidate]:
     # also a girlfriend; "my boyfriend Tom proposed!" an engagement; "I married Ben, my husband Ben…" a husband
     furthest: dict[str, Candidate] = {}
     for c in unique.values():
-        if c.slot == _PARTNER_SLOT and c.value:
+        if c.slot == PARTNER_SLOT and c.value:
             held = furthest.get(c.value[0])
             if held is None or _stage(c) > _stage(held):
                 furthest[c.value[0]] = c
     unique = {
         key: c
         for key, c in unique.items()
-        if c.slot != _PARTNER_SLOT or not c.value or furthest[c.value[0]].value == c.value
+        if c.slot != PARTNER_SLOT or not c.value or furthest[c.value[0]].value == c.value
     }
     said: set[tuple[str, str, tuple[str, ...]]] = set()
     kept = []

@@ -287,18 +287,13 @@ def aged_said_after(sentence: str) -> str:
 def _named_so(match: re.Match[str]) -> bool:
     """Whether the word after the relation names them: a given name ("Max") or a word that is no English one
     ("Ruvimbo"); not "Honestly", "Friday", "Mr"."""
-    from memories.extraction.casing import GIVEN_NAMES, is_english_word
+    from memories.extraction.casing import GIVEN_NAMES, is_english_word  # (both read this module's words)
+    from memories.extraction.facts.base import CALENDAR_WORDS
 
-    word = match.group("given").lower()
-    if len(word) < 3 or _CALENDAR_WORD.fullmatch(word):
+    said = match.group("given")
+    if len(said) < 3 or re.fullmatch(CALENDAR_WORDS, said):
         return False
-    return word in GIVEN_NAMES or not is_english_word(word)
-
-
-_CALENDAR_WORD = re.compile(
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july"
-    r"|august|september|october|november|december"
-)
+    return said.lower() in GIVEN_NAMES or not is_english_word(said.lower())
 
 
 def _age_after(match: re.Match[str]) -> str:

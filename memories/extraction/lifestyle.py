@@ -206,11 +206,10 @@ _VOLUNTEER = re.compile(r"(?i)\bi\s+(?:also\s+)?volunteer\s+(?:at|for|with)\s+(?
 
 
 # What a medicine is taken for, said after it: "put me on sertraline for anxiety" has anxiety too.
-_FOR_CONDITION = re.compile(rf"(?i)\s+for\s+(?:my\s+)?(?P<x>{alternation(CONDITIONS - _PASSING)})(?![\w-])")
+_FOR_CONDITION = re.compile(rf"(?i)\s+for\s+(?:my\s+)?(?P<x>{_LASTING_WORDS})(?![\w-])")
 # A named medicine taken, said without "I take": "the vyvanse for my ADHD", "gabapentin helps", "starting elvanse"
-_LASTING = alternation(CONDITIONS - _PASSING)
 _MEDICINE_OF_MINE = re.compile(
-    rf"(?i)(?:^|\bthe\s+|\bmy\s+)(?P<a>{_NAMED_MEDICATION})\s+for\s+my\s+(?:{_LASTING})(?![\w-])"
+    rf"(?i)(?:^|\bthe\s+|\bmy\s+)(?P<a>{_NAMED_MEDICATION})\s+for\s+my\s+(?:{_LASTING_WORDS})(?![\w-])"
     rf"|(?:^|,|\band|\bbut)\s*(?:the\s+|my\s+)?(?P<b>{_NAMED_MEDICATION})\s+(?:really\s+|actually\s+|kind\s+of\s+)?"
     rf"(?:helps|works(?:\s+for\s+me)?|is\s+helping|has\s+helped|is\s+working(?:\s+for\s+me)?)"
     # the clause ends, or says it helps oneself: "melatonin helps me sleep" (not "helps my mum", "works fast")

@@ -14,8 +14,9 @@ from datetime import datetime
 from typing import Any
 
 from contacts.models import Message
-from memories.extraction import Candidate, extract
+from memories.extraction import PARTNER_SLOT, Candidate, extract
 from memories.extraction.casing import NAME_GUESSED
+from memories.extraction.facts.base import facet
 from memories.extraction.injection import FLAG as INJECTION_FLAG
 from memories.extraction.injection import looks_like_injection
 from memories.extraction.text import content_words, normalise
@@ -97,8 +98,7 @@ def _slot_holders(contact_id: int, slot: str) -> list[Memory]:
     return list(holders.order_by("-created_at", "-pk"))
 
 
-PARTNER_SLOT = "relation:partner"
-_ENDED = "relation:ex"  # the partner slot's value when they broke up or separated (extraction.household)
+_ENDED = facet("relation", "ex")  # the partner slot's value when they broke up or separated (extraction.household)
 
 
 def _retire(holders: list[Memory], *, by: Memory, at: datetime) -> None:

@@ -481,7 +481,7 @@ _ORGANISATION_WORDS = frozenset({
 _ASSISTANTS = frozenset({"alexa", "siri", "cortana", "google", "bixby"})
 
 
-def _all_english_words(name: str) -> bool:
+def _a_company_or_assistant(name: str) -> bool:
     """A greeting's name that is a company's or an assistant's: "Royal Mail", "Morgan Stanley", "Alexa"."""
     words = name.lower().split()
     return words[0] in _ASSISTANTS or (len(words) > 1 and words[-1] in _ORGANISATION_WORDS)
@@ -506,7 +506,7 @@ def intro_name(match: re.Match[str]) -> str:
         or (match.re is INTRO_BY_AGE and (match.group("v") or _YEARS_ALONE.match(match.string, match.end())))
     )
     said_as_this_is = match.re is INTRO and match.group("z")  # "Hi, this is Great.", "hi this is Netflix."
-    if said_as_this_is and (first not in _given_names() or _all_english_words(name)):
+    if said_as_this_is and (first not in _given_names() or _a_company_or_assistant(name)):
         return ""  # "Hello, this is Royal Mail."
     if typed_as_a_word and _an_english_word(first):
         return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
