@@ -18,6 +18,7 @@ from memories.extraction.entities import (
     as_my,
     contracted_is,
     is_named,
+    kin_name_said,
     person_mentions,
     pet_mentions,
     relation_owned,
@@ -34,11 +35,13 @@ from memories.extraction.facts.identity import (
 from memories.extraction.text import (
     TAKEN_BACK,
     UNREAL,
+    emoji_as_words,
     normalise,
     sentences,
     stated,
     with_apostrophes,
     without_quotations,
+    without_stress_words,
 )
 from memories.extraction.types import Candidate, EntityMention, Extraction
 
@@ -77,8 +80,10 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
             as_named = known.partner_as_named(sentence, introduced, said[i - 1] if i else "")
             said[i], opened = known.as_first_said(as_named, introduced)
             openings += opened
-        last = {**_named(found), **_unnamed(found)}
-        introduced = {**_named(found), **introduced}
+        # the one a sentence names by what they are to the speaker ("Taiwo is my twin sister") is who "she" is next
+        spoken = [*found, *(e for c in household.named_first(sentence) for e in c.entities)]
+        last = _spoken_of(spoken)
+        introduced = {**_named(spoken), **introduced}
     statements = [part for sentence in said if (part := stated(sentence).strip())]
     for sentence in statements:
         for rule in _RULES:
@@ -110,6 +115,13 @@ def _people_in(text: str) -> dict[str, str]:
     """The people and pets ``text`` names, as ``known`` reads them: name or "my <relation>" → relation."""
     found = pet_mentions(text) + person_mentions(text) + household.kin_mentions(text) + languages.mentions(text)
     return {**_named(found), **_unnamed(found)}
+
+
+def _spoken_of(mentions: list[EntityMention]) -> dict[str, str]:
+    """The people and pets a sentence spoke of (``known``): each by name, and by "my <relation>" when unnamed and no
+    one named is that relation ("Taiwo is my twin sister" speaks of Taiwo, not also of "my sister")."""
+    named = _named(mentions)
+    return {**named, **{alias: r for alias, r in _unnamed(mentions).items() if r not in named.values()}}
 
 
 def _named(mentions: list[EntityMention]) -> dict[str, str]:
@@ -155,15 +167,20 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     # read with the sentence it opens, as introductions are; the duplicates this makes are dropped.
     # runs of spaces are one space: what the rules read is the same, and no pattern scans a run more than once
     # names typed without their capital get it back first (``casing``); which ones, the candidates say
-    recased_message, guessed = recased(without_quotations(message[:4000]), people)
+    recased_message, guessed = recased(emoji_as_words(without_quotations(message[:4000])), people)
     said = [
         roles.article_said(
             aged_said_after(
-                contracted_is(relation_owned(appositions_fronted(as_my(with_apostrophes(" ".join(sentence.split()))))))
+                contracted_is(
+                    relation_owned(
+                        appositions_fronted(as_my(with_apostrophes(without_stress_words(" ".join(sentence.split())))))
+                    )
+                )
             )
         )
         for sentence in sentences(recased_message)
     ]
+    said = [kin_name_said(sentence, " ".join(said[:i])) for i, sentence in enumerate(said)]
     if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
     # "This is Gordon Lindqvist. I am 93 years old": a full name said as the phone does, then oneself

@@ -153,8 +153,21 @@ _A_TITLE = re.compile(
 )
 
 
+# "mum's still in Cork", "dad's 70 next month", "grandad passed away last month": a parent or grandparent opening the
+# sentence without "my", as one speaks of one's own, a verb of a statement after the word.
+_PARENT_OPENS = re.compile(
+    r"^(?P<open>\W*)(?P<kind>(?i:mum|mom|mam|mammy|mummy|mommy|ma|mama|dad|da|daddy|papa|grandad|granddad|grandpa"
+    r"|grandma|granny|gran|nan|nana|nanna))"
+    r"(?=['’]s\s+(?!(?:jokes?|bod|car|house|place|side|friend|friends|birthday|phone|name)\b)"
+    r"|\s+(?:is|was|has|had|lives|lived|passed|died|works|worked|still|just|got|turned|turns|retired)\b)"
+)
+
+
 def relation_owned(sentence: str) -> str:
-    """``sentence`` with an opening "<Relation> <Name> <verb>" read as "my <relation> <Name> <verb>"."""
+    """``sentence`` with an opening "<Relation> <Name> <verb>" read as "my <relation> <Name> <verb>", and an opening
+    "mum's …" as "my mum's …"."""
+    if (parent := _PARENT_OPENS.match(sentence)) is not None:
+        return f"{parent.group('open')}My {parent.group('kind').lower()}{sentence[parent.end() :]}"
     match = _RELATION_OPENS.match(sentence)
     if match is None:
         return sentence
@@ -164,6 +177,32 @@ def relation_owned(sentence: str) -> str:
     if _A_TITLE.search(sentence, match.end()):
         return sentence  # "Sister Act is my favourite film", "Brother Bear was a great movie": a title
     return f"{sentence[: match.start('kind')]}my {match.group('kind').lower()} {sentence[match.start('name') :]}"
+
+
+# "Daughter's name is Carol.", "My wife name is Zarghona", "my dogs name is Coco": a relative's or a pet's name said
+# with the "my" or the "'s" left out, as notes and many Englishes type it. Read as "my daughter's name is Carol".
+# Without "my" only where the message spoke of no one before: "My best friend got married. Husband's name is Tom."
+_KIN_NAME_SAID = re.compile(
+    rf"^(?P<open>\W*)(?P<kind>(?i:{_RELATIONS}|{_PETS}))['’]s\s+(?=(?i:name\s+is)\s)"
+    rf"|(?P<my>\b(?i:my|our))\s+(?P<kind2>(?i:{_RELATIONS}|{_PETS}))(?:['’]?s)?\s+(?=(?i:name\s+is)\s)"
+)
+_SOMEONE_SAID = re.compile(rf"(?i)\b(?:{_RELATIONS}|{_PETS}|he|she|his|her|him|they|their|them|someone|somebody)\b")
+
+
+def kin_name_said(sentence: str, before: str) -> str:
+    """``sentence`` with a relative's name said as "my <relation>'s name is": "Daughter's name is Carol" → "My
+    daughter's name is Carol" (``before``: what the message said before it)."""
+    if "name" not in sentence.lower():
+        return sentence  # most sentences
+
+    def said(match: re.Match[str]) -> str:
+        if match.group("kind"):
+            if _SOMEONE_SAID.search(before):
+                return match.group(0)
+            return f"{match.group('open')}My {match.group('kind').lower()}'s "
+        return f"{match.group('my')} {match.group('kind2').lower()}'s "
+
+    return _KIN_NAME_SAID.sub(said, sentence)
 
 
 # "ma uncle Dougie", "mi son Andre", "me mam", "mah brother": "my" as many Englishes say it, before a word for kin or a

@@ -76,7 +76,7 @@ _WORDS_FOR_SOMEONE = alternation([*RELATIONS, *PET_SPECIES, *JOB_TITLES, "girl",
 _SOMEONE_ELSE = re.compile(
     # (not what the one meant is: "my uncle is a pilot, he…", "my mum is not a nurse, she…", "works as a carer")
     r"(?i)(?<!\bis\s)(?<!\bwas\s)(?<!\bas\s)(?<!\bnot\s)(?<!\bbecame\s)(?<!\bbecome\s)"
-    rf"\b(?:a|an|the|his|her|their|your)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})s?\b|\w['’]s\s+\w"
+    rf"\b(?:a|an|the|his|her|their|your)\s+(?:\w+\s+)?(?:{_WORDS_FOR_SOMEONE})s?\b|\w['’]s\s+(?!name\b)\w"
     # one of a people ("an Aussie", "a Scouser", "a Pole"), one called by a title ("old Mr Patel")
     r"|\b(?:a|an)\s+(?:\w+\s+)?(?-i:[A-Z])\w+|\b(?:mr|mrs|ms|miss|dr)\b\.?\s+\w"
     r"|\b(?:someone|somebody|anyone|anybody)\b"

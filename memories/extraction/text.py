@@ -29,7 +29,7 @@ LATIN_LOWER = "a-zß-öø-ÿ"
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?\n])\s+|\n+")
 _TRAILING_FILLER = re.compile(
     r"(?:\s+(?:so much|very much|that much|a lot|a ton|too|as well|though|anyway|lol|haha|really|honestly|tbh"
-    r"|by the way|btw|ok|okay|pls|plz|please|thanks|thx|lmao|at all|(?-i:actually)"  # not "Love Actually"
+    r"|by the way|btw|ok|okay|pls|plz|please|thanks|thx|lmao|at all|/s|(?-i:actually)"  # not "Love Actually"
     # the listener, not part of the value: "don't bring up politics with me"
     r"|with me|around me|in front of me))+$",
     re.IGNORECASE,
@@ -178,6 +178,42 @@ def with_apostrophes(sentence: str) -> str:
     if not _ENGLISH_FIRST_PERSON.search(sentence):
         return sentence
     return _BARE_CONTRACTION.sub(lambda m: _as_typed(m.group(0), _BARE_CONTRACTIONS[m.group(0).lower()]), sentence)
+
+
+# "I also live in Leeds", "I am actually allergic to nuts", "my sister also lives in York": a word that only stresses
+# what is said, between two words of a sentence. The rules read the statement without it (they were written for "I live
+# in Leeds", and each allowed some of these words in some places). Not "really", "just", "still", "now", "never":
+# those change what is said, or the rules read them ("I'm really into jazz", "I just moved", "I never eat meat").
+_STRESS_ONLY = re.compile(
+    r"(?i)(?<=[\w'’])\s+(?:also|actually|honestly|basically|definitely|literally|obviously|technically|genuinely"
+    r"|personally|truly|totally)(?=\s+[\w'’])"
+)
+
+
+def without_stress_words(sentence: str) -> str:
+    """``sentence`` without the words that only stress it: "I also have asthma" → "I have asthma"."""
+    return _STRESS_ONLY.sub("", sentence)
+
+
+# Emoji end what was said as a full stop would ("I live in Leeds 😊", "my mum passed away 💔 she was 90"); the ones that
+# laugh or roll their eyes say so as the words do ("lol", "/s"), which the rules read as not meant.
+_EMOJI_RUN = re.compile(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*")
+_LAUGHING_EMOJI = frozenset("😂🤣💀😆😹")
+_WRY_EMOJI = frozenset("🙄🙃😒😏")
+
+
+def emoji_as_words(message: str) -> str:
+    """``message`` with each run of emoji read as "lol", "/s" or the end of a sentence."""
+
+    def said(match: re.Match[str]) -> str:
+        run = set(match.group(0))
+        if run & _LAUGHING_EMOJI:
+            return " lol."
+        if run & _WRY_EMOJI:
+            return " /s."
+        return "."
+
+    return _EMOJI_RUN.sub(said, message) if _EMOJI_RUN.search(message) else message
 
 
 def _as_typed(typed: str, word: str) -> str:

@@ -423,7 +423,7 @@ def test_heading_ones_own_life_or_driving_ones_car_is_no_job(message: str) -> No
         ("we adopted a rabbit last week! her name is Clover", {"Has a rabbit named Clover"}),
         ("Dev is my boyfriend btw", {"Boyfriend's name is Dev"}),
         ("my big sister Ama moved to Kumasi", {"Sister's name is Ama", "Ama moved to Kumasi"}),
-        ("my uncle is a pilot in Doha", {"Uncle is a pilot in Doha"}),
+        ("my uncle is a pilot in Doha", {"Uncle is a pilot", "Uncle works in Doha"}),  # the role, and its town
         # what parents and partners call them
         ("my eldest Ben is 12", {"Child's name is Ben", "Ben is 12"}),
         ("my lad Alfie is 9", {"Son's name is Alfie", "Alfie is 9"}),

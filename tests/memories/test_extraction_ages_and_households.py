@@ -87,7 +87,12 @@ def test_a_parent_word_alone_is_still_their_parent() -> None:
         # ... and what the next sentence says of each is theirs
         (
             "Two children, both grown. Elsa is a dentist in Gothenburg and Oskar works for Spotify in Stockholm.",
-            ["Has two children: Elsa and Oskar", "Elsa is a dentist in Gothenburg", "Oskar works for Spotify"],
+            [
+                "Has two children: Elsa and Oskar",
+                "Elsa is a dentist",
+                "Elsa works in Gothenburg",
+                "Oskar works for Spotify",
+            ],
             [("Elsa", "child"), ("Oskar", "child")],
         ),
     ],
@@ -148,7 +153,7 @@ def test_a_list_joined_by_and_my_stays_whole(message: str, both: tuple[str, str]
 
 def test_a_phrase_ends_where_someone_elses_clause_begins() -> None:
     facts = _facts("my daughter Elsa is a dentist in Gothenburg and my son Oskar works for Spotify in Stockholm")
-    assert {"Elsa is a dentist in Gothenburg", "Oskar works for Spotify"} <= set(facts)
+    assert {"Elsa is a dentist", "Elsa works in Gothenburg", "Oskar works for Spotify"} <= set(facts)
 
 
 @pytest.mark.parametrize(

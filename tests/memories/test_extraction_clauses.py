@@ -61,7 +61,7 @@ def test_a_death_is_kept_when_a_pronoun_clause_follows() -> None:
 @pytest.mark.parametrize(
     ("message", "fact"),
     [
-        ("My mom's a nurse in Leeds.", "Mom is a nurse in Leeds"),
+        ("My mom's a nurse in Leeds.", "Mom is a nurse"),
         ("my son's 6", "Son is 6"),
         ("my grandma's 90!", "Grandma is 90"),
         ("my husband's from Lagos", "Husband is from Lagos"),
@@ -117,7 +117,7 @@ def test_each_relative_of_a_sentence_is_read(message: str, fact: str) -> None:
         ("My wife Sarah is a teacher at a primary school in Leeds", "Sarah is a teacher"),
         ("my sister is a lawyer for a big firm in London near the river Thames", "Sister is a lawyer"),
         ("my partner is a driver for Uber on weekends and a postman during the week", "Partner is a driver for Uber"),
-        ("my sister works as a nurse in Leeds", "Sister works as a nurse in Leeds"),  # the place, as one's own keeps it
+        ("my sister works as a nurse in Leeds", "Sister works in Leeds"),  # the town, a fact of its own as one's own is
         ("my dad works as a driver for Uber and hates it", "Dad works as a driver for Uber"),
         ("my sister is a nurse and loves it", "Sister is a nurse"),  # a second clause without its subject
     ],

@@ -105,7 +105,10 @@ def test_someone_elses_age_or_a_wait_is_no_age(message: str) -> None:
 @pytest.mark.parametrize(
     ("message", "expected"),
     [
-        ("Priya, my sister, is a doctor in Pune", ["Sister's name is Priya", "Priya is a doctor in Pune"]),
+        (
+            "Priya, my sister, is a doctor in Pune",
+            ["Sister's name is Priya", "Priya is a doctor", "Priya works in Pune"],
+        ),
         ("Tom, my husband, hates cats", ["Husband's name is Tom"]),
         ("I went to the cinema with Tom, my husband.", ["Husband's name is Tom"]),
         ("Noodle, our retired racing greyhound, is asleep on the couch", ["Has a greyhound named Noodle"]),

@@ -204,7 +204,9 @@ INTERJECTIONS = frozenset(
 )  # fmt: skip
 # "call me Sam" takes a capitalised name only ("call me when you can", "call me crazy")
 _NAME = re.compile(
-    r"(?i:\bmy\s+name\s+is|\bname's|^names)\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
+    # (not whose name another's is: "her name's Mia", "his name's Leo", "the dog's name's Rex")
+    r"(?i:\bmy\s+name\s+is|(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\btheir\s)(?<!\byour\s)(?<!['’]s\s)\bname's|^names)"
+    r"\s+(?P<x>[A-Za-z][\w'-]*(?:\s[A-Z][\w'-]*)?)"
     r"|(?i:\bi\s+(?:usually\s+|mostly\s+)?go\s+by)\s+(?P<z>[A-Z][\w'-]*)"
     r"(?=\s*(?:$|[.!,;)]|\s+(?i:now|these\s+days|here|online|at\s+work|instead|though|to\s+(?:most|my|friends|everyone))\b))"
     r"|(?i:\b(?:just\s+|please\s+)?call\s+me)\s+(?!(?:When|Whenever|If|Later|Back|Tomorrow|Tonight|Now|Crazy|Maybe)\b)"

@@ -15,7 +15,7 @@ from memories.extraction.facts.base import (
     proper_name,
     value_phrase,
 )
-from memories.extraction.facts.places import is_a_town
+from memories.extraction.facts.places import is_a_town, town_at_end
 from memories.extraction.facts.things import NOT_A_POSSESSION
 from memories.extraction.household import several_named
 from memories.extraction.text import NOT_EARNEST, alternation, cued, phrase
@@ -63,7 +63,7 @@ _RELATIVE = rf"(?P<who>(?i:{MY}(?P<kind>{RELATION_WORDS}){RELATION_END})(?:\s+[A
 _RELATION_FACT = re.compile(
     rf"{_RELATIVE}\s+"
     # ("live"/"work" too, as many Englishes agree them: "my sister live in London", "my husband Khaled work at")
-    rf"(?P<verb>(?i:lives?\s+(?:(?:up|over|down|out)\s+)?in|is\s+(?:still\s+|back\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
+    rf"(?P<verb>(?i:lives?\s+(?:(?:up|over|down|out)\s+)?in|is\s+(?:still\s+|back\s+|(?:up|over|down|out)\s+)?in(?=\s+(?-i:[A-Z][a-z]))|(?:just\s+|recently\s+)?moved\s+to"
     rf"|is\s+(?:originally\s+)?from(?=\s+(?-i:[A-Z][a-z]))|works?\s+(?:(?:nights|days|weekends|evenings|shifts)\s+)?(?:at|for|as)|studies(?:\s+at)?"
     rf"|is\s+studying|is\s+(?:a|an)|(?:has|owns|runs)\s+(?:a|an)"
     # "my son has asthma", "my mum has type 2 diabetes": a condition, said without an article
@@ -281,7 +281,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
     while (match := _RELATION_FACT.search(sentence, at)) is not None:
         at = match.start("x")  # what is said of one may go on to another: "my mum is a teacher and my dad is a chef"
         who = person_mentions(match.group("who")) or pet_mentions(match.group("who"))
-        verb = re.sub(r"^lives (?:up|over|down|out) in", "lives in", " ".join(match.group("verb").lower().split()))
+        verb = re.sub(r"^(lives|is) (?:up|over|down|out) in", r"\1 in", " ".join(match.group("verb").lower().split()))
         verb = re.sub(r"^(live|work)\b", r"\1s", verb)  # "my sister live in London": lives
         # a place or employer is a name (cut before "last year"); a role or a course is a phrase
         value = (
@@ -309,6 +309,12 @@ def relation_facts(sentence: str) -> list[Candidate]:
             continue  # "my boss is from Google": where they work, not a hometown
         if who and value and value.split()[-1].lower() not in _POINTING_WORDS:
             label = _called(who[0], match)
+            if verb.startswith(("is a", "works as")) and (town := _town_done_in(value, match.group("x"))):
+                # "a paramedic in Christchurch", "a teacher at a primary school in Leeds": the role, and the town
+                role = value.removesuffix(f" in {town}")
+                found.append(fact(f"{label} {verb} {role}", "", who[0], *_places_in(verb, role)))
+                found.append(fact(f"{label} works in {town}", "", who[0], place("location", town)))
+                continue
             found.append(fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
     for match in _MOVES_IN.finditer(sentence):
         who = person_mentions(match.group("who"))
@@ -349,6 +355,12 @@ def relation_facts(sentence: str) -> list[Candidate]:
         if pet:
             found.append(_passed_away(pet[0], f"{pet[0].display_name} passed away"))
     return found
+
+
+def _town_done_in(role: str, said: str) -> str:
+    """The town a relative's role is done in, said at the end of the role or of the words it was cut from."""
+    done_in = town_at_end(role) or town_at_end(" ".join(said.split()).rstrip(".,;!?"))
+    return done_in[1] if done_in else ""
 
 
 def _called(who: EntityMention, match: re.Match[str]) -> str:

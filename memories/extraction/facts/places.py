@@ -221,6 +221,19 @@ def is_a_town(name: str) -> bool:
     return first not in _NOT_TOWNS or (first in _LANGUAGES_AND_SUBJECTS and len(words) > 1 and words[1][:1].isupper())
 
 
+# "nurse in Leeds", "a paramedic in Christchurch": a role, then the town it is done in, ending what was said
+_IN_A_TOWN_AT_END = re.compile(r"^(?P<head>.+?)\s+in\s+(?P<town>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$")
+
+
+def town_at_end(said: str) -> tuple[str, str] | None:
+    """(what is done, the town) when ``said`` ends with the town it is done in: "nurse in Leeds" → ("nurse", "Leeds");
+    not a field or a team ("engineer in IT", "manager in Sales")."""
+    match = _IN_A_TOWN_AT_END.match(said)
+    if match is None or not is_a_town(match.group("town")):
+        return None
+    return match.group("head"), match.group("town")
+
+
 # A home had for a while is a holiday: "rented a house in Cornwall for a week" (not "bought a flat … last month").
 _A_STAY = re.compile(
     r"(?i)\bfor\s+(?:a|the|\d+|two|three|four|a\s+few)\s+(?:nights?|days?|weeks?|weekend|summer)\b"

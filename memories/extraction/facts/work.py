@@ -15,7 +15,7 @@ from memories.extraction.facts.base import (
     proper_name,
     value_phrase,
 )
-from memories.extraction.facts.places import A_KIND_OF_PLACE, is_a_town
+from memories.extraction.facts.places import A_KIND_OF_PLACE, is_a_town, town_at_end
 from memories.extraction.roles import ROLE
 from memories.extraction.text import alternation, clean_phrase, cued, phrase, title
 from memories.extraction.types import Candidate
@@ -188,7 +188,11 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
         at = _ROLE_AT.match(said)
         role = value_phrase(at.group("role") if at else said, max_words=5)
         org = proper_name(at.group("org"), max_words=4) if at else ""
-        if whole and role:
+        if whole and (done_in := town_at_end(whole)) is not None:  # "as a nurse in Leeds": the role, and the town
+            role = done_in[0]
+            found.append(fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),)))
+            found += _works_in(done_in[1], said=done_in[1])
+        elif whole and role:
             found.append(fact(f"Works as {article(whole)} {whole}", "occupation", value=(facet("role", role),)))
         elif role and org:
             found.append(fact(f"Works as {article(role)} {role} at {org}", "occupation", value=(facet("role", role),)))

@@ -1,0 +1,157 @@
+"""Plain statements said with a little more: a word that only stresses ("I also live in Leeds"), emoji ending a clause
+("I live in Leeds 😊"), a role and the town it is done in, a relative's name said without "my" or "'s", a parent
+opening a sentence without "my", and who "she" is after "My sister's name is Ana" (pure functions, no database).
+
+Every sentence here is written for this test, not taken from the labelled corpora."""
+
+from __future__ import annotations
+
+import pytest
+
+from memories.extraction import extract
+
+
+def _facts(message: str) -> list[str]:
+    return [c.content for c in extract(message, role="user").candidates if c.memory_type == "fact"]
+
+
+def _mentions(message: str) -> list[tuple[str, str]]:
+    return [(m.entity_type, m.display_name) for m in extract(message, role="user").mentions]
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("I also live in Leeds.", "Lives in Leeds"),
+        ("I am actually allergic to nuts.", "Is allergic to nuts"),
+        ("For the record I am also allergic to penicillin.", "Is allergic to penicillin"),
+        ("I'm actually 31.", "Is 31 years old"),
+        ("My sister also lives in Leeds.", "Sister lives in Leeds"),
+        ("I also work at Tesco.", "Works at Tesco"),
+        ("I also have asthma.", "Has asthma"),
+        ("I am also married.", "Is married"),
+        ("I've also got two kids", "Has two kids"),
+        ("I'm also deathly allergic to bees", "Is allergic to bees"),
+    ],
+)
+def test_a_word_that_only_stresses_changes_nothing(message: str, fact: str) -> None:
+    assert fact in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "absent"),
+    [
+        ("I never actually lived in Leeds", "Lives in Leeds"),  # the negation stays
+        ("If I also had a dog I'd walk more", "Has a dog"),  # and the hypothetical
+    ],
+)
+def test_what_a_stressed_statement_denies_stays_denied(message: str, absent: str) -> None:
+    assert absent not in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "facts", "place"),
+    [
+        ("I live in Leeds 😊", ["Lives in Leeds"], "Leeds"),
+        ("I work at Tesco 🙃", ["Works at Tesco"], "Tesco"),
+        ("Hi, I'm Leila 👋 I live in Leeds", ["Name is Leila", "Lives in Leeds"], "Leeds"),
+    ],
+)
+def test_emoji_end_a_clause_and_are_no_part_of_a_name(message: str, facts: list[str], place: str) -> None:
+    assert set(facts) <= set(_facts(message))
+    assert place in [name for _, name in _mentions(message)]  # not "Leeds 😊"
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("my mum passed away 💔", "Mum passed away"),
+        ("My grandad passed away last month 💔", "Grandad passed away last month"),
+        ("I'm 31 🎉", "Is 31 years old"),
+    ],
+)
+def test_a_statement_ending_in_emoji_is_read(message: str, fact: str) -> None:
+    assert fact in _facts(message)
+
+
+@pytest.mark.parametrize(
+    "said", ["my wife is a nurse {}", "I'm married to Harry Styles {}", "I have 12 cats now {}", "I'm a billionaire {}"]
+)
+def test_laughing_emoji_are_read_as_lol_is(said: str) -> None:
+    assert _facts(said.format("😂😂")) == _facts(said.format("lol"))
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("I work as a nurse in Leeds", {"Works as a nurse", "Works in Leeds"}),
+        ("my brother Rory is a paramedic in Christchurch", {"Rory is a paramedic", "Rory works in Christchurch"}),
+        ("My boyfriend Sizwe is a firefighter in Joburg", {"Sizwe is a firefighter", "Sizwe works in Joburg"}),
+        ("my mum is a teacher at a primary school in Leeds", {"Mum is a teacher", "Mum works in Leeds"}),
+        (
+            "Our son Daniel is a software architect at Microsoft in Seattle.",
+            {"Daniel is a software architect at Microsoft", "Daniel works in Seattle"},
+        ),
+    ],
+)
+def test_a_role_and_the_town_it_is_done_in_are_two_facts(message: str, facts: set[str]) -> None:
+    assert facts <= set(_facts(message))
+
+
+def test_a_team_is_no_town_a_role_is_done_in() -> None:
+    assert not any("works in Sales" in fact for fact in _facts("my dad is a manager in Sales"))
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("Daughter's name is Carol.", "Daughter's name is Carol"),
+        ("My wife name is Zarghona.", "Wife's name is Zarghona"),
+        ("my sons name is Jack", "Son's name is Jack"),
+        ("my dogs name is Coco", "Has a dog named Coco"),
+    ],
+)
+def test_a_relatives_name_said_without_my_or_s(message: str, fact: str) -> None:
+    assert fact in _facts(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("My sister's name is Ana. She lives in Porto.", "Ana lives in Porto"),
+        ("Daughter's name is Carol. She's over in Marana.", "Carol is in Marana"),
+        ("Taiwo is my twin sister. She's a nurse in Abuja", "Taiwo is a nurse"),
+        ("Tom is my fiancé. He works at Google.", "Tom works at Google"),
+    ],
+)
+def test_she_after_a_relative_is_named_is_that_relative(message: str, fact: str) -> None:
+    assert fact in _facts(message)
+
+
+def test_she_after_two_people_is_no_one_in_particular() -> None:
+    assert not any("nurse" in fact for fact in _facts("My mum and my sister Ana came over. She is a nurse."))
+
+
+@pytest.mark.parametrize(
+    "message", ["her name's Mia", "I've been seeing someone, her name's Mia", "the dog's name's Rex"]
+)
+def test_someone_elses_name_is_not_the_speakers(message: str) -> None:
+    assert not any(fact.startswith("Name is") for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("mum's still in Cork, she won't move over here", "Mum is still in Cork"),
+        ("Nan lives in Margate", "Nan lives in Margate"),
+        ("Mom's 68 and still working", "Mom is 68"),
+        ("Mum works at Tesco", "Mum works at Tesco"),
+    ],
+)
+def test_a_parent_opening_a_sentence_is_ones_own(message: str, fact: str) -> None:
+    assert fact in _facts(message)
+
+
+@pytest.mark.parametrize("message", ["Dad jokes are the worst", "Dad's car broke down again"])
+def test_a_parent_word_that_says_nothing_of_them_gives_no_fact(message: str) -> None:
+    assert _facts(message) == []
