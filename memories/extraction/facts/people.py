@@ -309,11 +309,11 @@ def relation_facts(sentence: str) -> list[Candidate]:
             continue  # "my boss is from Google": where they work, not a hometown
         if who and value and value.split()[-1].lower() not in _POINTING_WORDS:
             label = _called(who[0], match)
-            if verb.startswith(("is a", "works as")) and (town := _town_done_in(value, match.group("x"))):
+            if verb.startswith(("is a", "works as")) and (done_in := _town_done_in(value, match.group("x"))):
                 # "a paramedic in Christchurch", "a teacher at a primary school in Leeds": the role, and the town
-                role = value.removesuffix(f" in {town}")
+                role = value.removesuffix(f" in {done_in}")
                 found.append(fact(f"{label} {verb} {role}", "", who[0], *_places_in(verb, role)))
-                found.append(fact(f"{label} works in {town}", "", who[0], place("location", town)))
+                found.append(fact(f"{label} works in {done_in}", "", who[0], place("location", done_in)))
                 continue
             found.append(fact(f"{label} {verb} {value}", "", who[0], *_places_in(verb, value)))
     for match in _MOVES_IN.finditer(sentence):
