@@ -306,7 +306,10 @@ def hobbies(sentence: str) -> list[Candidate]:
         if _PLAYS.match(verb) and (not detail or detail.split()[0].lower() in {"with", "at", "in", "for", "around"}):
             continue  # "I play with my kids every day": no game named
         found.append(_hobby(f"{activity} {detail}".strip(), activity if not _PLAYS.match(verb) else detail or verb))
-    for pattern in (_PASTIME_OFTEN, _PASTIME_IS_MINE, _PASTIME_CLASS, _DOES_PASTIME):
+    for match in _KEEN.finditer(sentence):
+        what = _KEEN_DOES[" ".join(match.group("x").lower().split())]
+        found.append(_hobby(what, what))
+    for pattern in (_PASTIME_OFTEN, _PASTIME_IS_MINE, _PASTIME_CLASS, _DOES_PASTIME, _PASTIME_TAKEN_UP):
         for match in pattern.finditer(sentence):
             what = next(said for said in match.groups() if said).lower()
             found.append(_hobby(what, what))
@@ -387,12 +390,36 @@ _PASTIME_CLASS = re.compile(
 )
 # "I do yoga every morning", "I go to pottery on Tuesdays", "we do pilates twice a week": a pastime named as a noun,
 # done as a habit by the speaker ("I should do yoga more", "I used to do karate" say no habit).
+# Said bare, the clause ending on it, it is a habit too: "I do yoga", "we do pilates." (present tense says so); and
+# "been doing yoga for years", "I've taken up pottery", "big into fishing", "I'm in a book club".
+_PASTIME_ENDS = r"(?=\s*(?:$|[.!,;]|\s+(?:and|but|too|as\s+well|a\s+lot|now|these\s+days|for\s+fun)\b))"
 _DOES_PASTIME = re.compile(
     rf"(?i)\b(?:i|we)\s+(?:also\s+|still\s+|usually\s+|always\s+)?(?:do|go\s+to|practi[sc]e)\s+(?:some\s+)?"
-    rf"(?P<x>{_PASTIMES})(?![\w-])(?=[^.!?]*?\b{_OFTEN})"
+    rf"(?P<x>{_PASTIMES})(?![\w-])(?=[^.!?]*?\b{_OFTEN}|{_PASTIME_ENDS})"
     # not taking someone there: "I go to karate every Tuesday to pick up my son", "for the kids' lessons"
     r"(?![^.!?]*\b(?:pick\s+up|drop\s+off|for\s+(?:the|my)\s+kids|kids['’]|my\s+(?:son|daughter|kids?)['’]s|with\s+the\s+kids)\b)"
 )
+_PASTIME_TAKEN_UP = re.compile(
+    rf"(?i)(?:^\W*|\bi(?:['’]ve|\s+have)\s+|\bi['’]m\s+|\bi\s+am\s+)(?:(?:been\s+)?(?:doing|playing)"
+    rf"(?=\s+\w+(?:\s+\w+)?\s+(?:for\s+(?:years|ages|a\s+while|\d+\s+(?:years|months))|since\b))"
+    rf"|(?:just\s+|recently\s+)?(?:taken|took)\s+up|(?:really|super|big|huge|very)\s+into"
+    rf"|in\s+(?:a|the)(?=\s+(?:book\s+club|choir)\b))\s+(?P<x>{_PASTIMES})(?![\w-])"
+    r"(?![^.!?]*\b(?:lol|lmao|jk|apparently)\b)"
+)
+# "I'm a keen birdwatcher", "I'm an avid reader": one who does it, said as what one is
+_KEEN = re.compile(
+    r"(?i)\b(?:i['’]m|i\s+am|im)\s+(?:a|an)\s+(?:keen|avid|big|huge|passionate|mad\s+keen)\s+"
+    r"(?P<x>birdwatcher|birder|runner|cyclist|gardener|baker|golfer|swimmer|climber|hiker|reader|angler|fisherman"
+    r"|knitter|gamer|photographer|surfer|skier|sailor|walker|dancer|singer|painter|cook|chess\s+player|tennis\s+player)"
+    r"\b(?![^.!?]*\b(?:lol|lmao|jk)\b)"
+)
+_KEEN_DOES = {"birdwatcher": "birdwatching", "birder": "birdwatching", "runner": "running", "cyclist": "cycling",
+              "gardener": "gardening", "baker": "baking", "golfer": "golf", "swimmer": "swimming",
+              "climber": "climbing", "hiker": "hiking", "reader": "reading", "angler": "fishing",
+              "fisherman": "fishing", "knitter": "knitting", "gamer": "gaming", "photographer": "photography",
+              "surfer": "surfing", "skier": "skiing", "sailor": "sailing", "walker": "walking", "dancer": "dancing",
+              "singer": "singing", "painter": "painting", "cook": "cooking", "chess player": "chess",
+              "tennis player": "tennis"}  # fmt: skip
 # "I knit", "in my free time I paint", "I sew and bake as a hobby": a craft or sport said bare, where the clause ends
 # on it or says it is a pastime ("I draw the line", "I run a business", "I read your message" go on).
 _BARE_PASTIME_VERBS = (

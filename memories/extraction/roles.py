@@ -20,7 +20,7 @@ from memories.extraction.facts.identity import AGE_SAID, BARE_AGES, introduction
 from memories.extraction.facts.places import is_a_town
 from memories.extraction.text import STOPWORDS, TAKEN_BACK, alternation, cued, title
 from memories.extraction.types import Candidate, EntityMention
-from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES, RELATIONS
+from memories.extraction.vocabulary import IDENTITY_NOUNS, JOB_TITLES, PEOPLES, RELATIONS
 
 FACT = "fact"
 _TITLES = alternation(JOB_TITLES)
@@ -128,7 +128,7 @@ _FROM_CLAUSE = re.compile(rf"^(?i:(?:originally\s+)?from)\s+(?P<place>{_TOWN_REG
 _LIVES_CLAUSE = re.compile(
     rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|(?:now\s+|here\s+)?in))"
     rf"\s+(?P<place>{_TOWN_REGION})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
-    rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?)?$"
+    rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?|\s+with\s+(?i:my|our|the|a|an|two|three|\d)\b.*)?$"  # "… with my fiancée"
     rf"|^(?P<based>{_TOWN})(?i:[\s-]based)$"
 )
 # After a name and an age, a clause naming where is a job there, in whatever language the job is said: "marin-pompier
@@ -141,6 +141,8 @@ _JOB_SOMEWHERE = re.compile(
 )
 _FOUNDER = re.compile(rf"^(?i:(?:the\s+)?(?:co-?)?founder\s+(?:of|at))\s+(?P<org>{_PROPER})$")
 _IDENTITY_CLAUSE = re.compile(rf"^(?i:(?:a|an)\s+)?(?P<x>(?i:{alternation(IDENTITY_NOUNS)}))$")
+# One of a people, said as a clause of its own: "Sione here, 29, Tongan, living in Brisbane"
+_PEOPLE_CLAUSE = re.compile(rf"^(?=[A-Z])(?P<x>(?i:{alternation(PEOPLES)}))$")
 _FROM_TAIL = re.compile(rf"^(?P<head>.+?)\s+(?i:from)\s+(?P<place>{_TOWN})$")
 # An introduction's clause is a few words: longer ones are a story, not a clause, and are not read (this also keeps
 # the clause patterns' cost bounded on long messages).
@@ -436,6 +438,8 @@ def _introduction(rest: str, *, verbless: bool = False, trailing: bool = False) 
             found += _role(founder, "Is", employer=founder.group("org"), role="founder")
         elif not verbless and any(c.slot == "age" for c in found) and (job := _job_somewhere(segment)):
             found += job
+        elif (people := _PEOPLE_CLAUSE.match(segment)) is not None and not verbless and found:
+            found.append(Candidate(FACT, f"Is {people.group('x')}"))
         elif (who := _IDENTITY_CLAUSE.match(tail.group("head") if tail else shaped)) is not None and not verbless:
             found.append(Candidate(FACT, f"Is {article(who.group('x'))} {who.group('x').lower()}"))
             found += _towns(f"from {tail.group('place')}") if tail else []

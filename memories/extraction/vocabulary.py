@@ -186,7 +186,14 @@ PEOPLES = {
     "black", "mixed race", "biracial", "asian", "arab", "yoruba", "igbo", "hausa", "zulu", "xhosa", "maori", "sami",
     "aboriginal", "indigenous", "romani", "sindhi", "kashmiri", "malayali", "telugu", "aussie", "brit", "scouser",
     "geordie", "brummie", "cockney", "glaswegian", "mancunian", "dubliner", "londoner", "new yorker", "texan",
-    "yorkshireman", "yorkshirewoman", "cornish", "manx",
+    "yorkshireman", "yorkshirewoman", "cornish", "manx", "tongan", "samoan", "fijian", "hawaiian", "chamorro",
+    "papua new guinean", "eritrean", "sudanese", "rwandan", "burundian", "malawian", "zambian", "mozambican",
+    "angolan", "namibian", "ivorian", "malian", "sierra leonean", "liberian", "gambian", "guinean", "beninese",
+    "togolese", "libyan", "omani", "qatari", "kuwaiti", "bahraini", "uzbek", "kazakh", "kyrgyz", "tajik", "turkmen",
+    "mongolian", "tibetan", "burmese", "cambodian", "laotian", "hmong", "bolivian", "paraguayan", "uruguayan",
+    "ecuadorian", "guatemalan", "honduran", "salvadoran", "salvadorean", "nicaraguan", "costa rican", "panamanian",
+    "trinidadian", "bajan", "barbadian", "guyanese", "surinamese", "belizean", "bahamian", "slovenian", "slovene",
+    "macedonian", "montenegrin", "moldovan", "belarusian", "maltese", "cypriot", "azerbaijani",
 }  # fmt: skip
 LANGUAGES = {
     "english", "spanish", "french", "german", "italian", "portuguese", "dutch", "polish", "russian", "ukrainian",

@@ -82,6 +82,7 @@ HELDOUT2 = DATA / "extraction_heldout2.jsonl"
 DEV4 = DATA / "extraction_dev4.jsonl"
 HELDOUT3 = DATA / "extraction_heldout3.jsonl"
 DEV5 = DATA / "extraction_dev5.jsonl"
+HELDOUT4 = DATA / "extraction_heldout4.jsonl"
 ENTITY_TYPES = {"person", "pet", "location", "workplace", "school", "hobby", "topic"}
 POLARITIES = {"positive", "negative", "comparative", "avoid", "interest"}
 MIN_MESSAGES = 400
@@ -178,7 +179,7 @@ HELDOUT2_FLOORS = {
 # R 0.506, mood 0.523. Floors: the pass's end figures rounded down.
 DEV4_FLOORS = {
     ("memories", "fact", "precision"): 0.95,
-    ("memories", "fact", "recall"): 0.56,
+    ("memories", "fact", "recall"): 0.61,
     ("memories", "preference", "precision"): 0.92,
     ("memories", "preference", "recall"): 0.59,
     ("entities", "all", "precision"): 0.91,
@@ -208,6 +209,19 @@ DEV5_FLOORS = {
     ("entities", "all", "precision"): 0.83,
     ("entities", "all", "recall"): 0.46,
     ("mood", "keywords", "accuracy"): 0.55,
+}
+# A fourth held-out corpus (issue 18's ninth pass, 2026-11-29, fifth session), written blind by a helper from the
+# conventions alone and never read: on arrival facts P 0.844 R 0.315, preferences P 0.893 R 0.581, entities P 0.835
+# R 0.388, mood 0.673; after the pass facts P 0.850 R 0.331 (introductions with a greeting, a people or "btw"). Floors:
+# the pass's end figures rounded down.
+HELDOUT4_FLOORS = {
+    ("memories", "fact", "precision"): 0.85,
+    ("memories", "fact", "recall"): 0.33,
+    ("memories", "preference", "precision"): 0.89,
+    ("memories", "preference", "recall"): 0.58,
+    ("entities", "all", "precision"): 0.83,
+    ("entities", "all", "recall"): 0.38,
+    ("mood", "keywords", "accuracy"): 0.67,
 }
 # Ceiling, same rule the other way: it only ever goes down (the issue's target is 0).
 MAX_SAD_AS_HAPPY = 0
@@ -316,8 +330,9 @@ def test_a_dev2_figure_stays_at_or_above_its_floor(
         (DEV4, DEV4_FLOORS),
         (HELDOUT3, HELDOUT3_FLOORS),
         (DEV5, DEV5_FLOORS),
+        (HELDOUT4, HELDOUT4_FLOORS),
     ],
-    ids=["dev3", "heldout2", "dev4", "heldout3", "dev5"],
+    ids=["dev3", "heldout2", "dev4", "heldout3", "dev5", "heldout4"],
 )
 def test_the_later_corpora_stay_at_or_above_their_floors(path: Path, floors: dict[tuple[str, ...], float]) -> None:
     figures = score_corpus(load_corpus(str(path)))

@@ -155,3 +155,54 @@ def test_a_parent_opening_a_sentence_is_ones_own(message: str, fact: str) -> Non
 @pytest.mark.parametrize("message", ["Dad jokes are the worst", "Dad's car broke down again"])
 def test_a_parent_word_that_says_nothing_of_them_gives_no_fact(message: str) -> None:
     assert _facts(message) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "hobby"),
+    [
+        ("I do yoga", "Hobby: yoga"),
+        ("we do parkrun.", None),  # not a listed pastime: nothing made up
+        ("been doing yoga for years", "Hobby: yoga"),
+        ("I'm big into fishing", "Hobby: fishing"),
+        ("I'm really into climbing", "Hobby: climbing"),
+        ("I've taken up pottery", "Hobby: pottery"),
+        ("I'm a keen birdwatcher", "Hobby: birdwatching"),
+        ("I'm in a book club", "Hobby: book club"),
+    ],
+)
+def test_a_pastime_said_as_a_habit_is_a_hobby(message: str, hobby: str | None) -> None:
+    hobbies = [fact for fact in _facts(message) if fact.startswith("Hobby:")]
+    assert hobbies == ([hobby] if hobby else [])
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["I should do yoga", "I used to do karate", "I don't do yoga", "I do yoga lol jk", "my wife does yoga",
+     "I go to the gym tomorrow", "I'm really into Korean food"],
+)  # fmt: skip
+def test_a_pastime_not_done_as_a_habit_is_no_hobby(message: str) -> None:
+    assert not any(fact.startswith("Hobby:") for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("I'm Kofi btw", ["Name is Kofi"]),
+        ("aye, I'm Callum, fae Glasgow", ["Name is Callum"]),
+        ("hola! soy Beto", ["Name is Beto"]),
+        ("Priya here 👋", ["Name is Priya"]),
+        ("Rob here", ["Name is Rob"]),
+        (
+            "malo e lelei 👋 Sione here. 29, Tongan, living in Brisbane with my fiancée",
+            ["Name is Sione", "Is 29 years old", "Is Tongan", "Lives in Brisbane"],
+        ),
+        ("Kwame, 40, Ghanaian", ["Name is Kwame", "Is 40 years old", "Is Ghanaian"]),
+    ],
+)
+def test_an_introduction_said_with_a_greeting_a_people_or_btw(message: str, facts: list[str]) -> None:
+    assert set(facts) <= set(_facts(message))
+
+
+@pytest.mark.parametrize("message", ["Quiet here.", "Same here", "Sorry here", "I'm Tired btw", "Raining here!"])
+def test_a_word_here_is_no_name(message: str) -> None:
+    assert not any(fact.startswith("Name is") for fact in _facts(message))

@@ -97,7 +97,8 @@ BARE_AGES = range(13, 111)
 # of a message, after greetings, a capitalised name where the clause ends. The name part is case-sensitive (phones
 # capitalise a message's first word, not "lol"); greetings are matched atomically, so a long run of them is linear.
 _GREETING = (
-    r"(?i:(?:hiya|heya|hi+|hey+|hello|yo|what'?s\s+up)(?:\s+there)?|so|ok|okay|well|g'day"
+    r"(?i:(?:hiya|heya|hi+|hey+|hello|yo|what'?s\s+up|howdy|hola|hallo|hej|ciao|salut|bonjour|namaste|salaam|salam"
+    r"|sup|wassup|wagwan|kia\s+ora|aloha)(?:\s+there)?|so|ok|okay|well|g'day|aye|alright|right"
     r"|good\s+(?:morning|evening|afternoon)(?:\s+dear)?)"
 )
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
@@ -107,8 +108,11 @@ _EMOJI = "[\u2600-\u27bf\U0001f000-\U0001faff]"  # "Hi, I'm Leila 👋": a wave 
 _WRITTEN_NAME = rf"[{LATIN_UPPER}][{LATIN_LOWER}]+"
 INTRO = re.compile(
     rf"^{_GREETINGS}(?i:{I_AM}|i\s+am)\s+(?P<x>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
-    rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b|\s+(?i:{I_AM}|i\s+am)\s))"  # "hi im Callum im 15"
+    rf"(?=\s*(?:[,.!(]|{_EMOJI}|$|\s+(?:and|but)\b|\s+(?i:{I_AM}|i\s+am)\s"  # "hi im Callum im 15"
+    r"|\s+(?i:btw|by\s+the\s+way|fyi)\s*(?:[,.!]|$)))"  # "I'm Kofi btw"
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?P<y>{_WRITTEN_NAME})\s+here(?=\s*(?:[,.!]|{_EMOJI}|$))"
+    # "Rob here.", a sentence of its own: a given name only ("Quiet here.", "Same here" are no one)
+    rf"|^\W*(?P<h>{_WRITTEN_NAME})\s+here\s*[.!]*$"
     # as on the phone, after a greeting: "Hi, this is Sarah." (a given name: not "Hello, this is Microsoft Support.";
     # and not with "!": "hi, this is Max! my new puppy")
     rf"|^(?>\W*)(?:(?>{_GREETING})(?>\W+))++(?i:this\s+is)\s+(?P<z>{_WRITTEN_NAME}(?:\s{_WRITTEN_NAME})?)"
@@ -507,7 +511,7 @@ def intro_name(match: re.Match[str]) -> str:
         # "Clean, 15 years." (how long, not how old), "Honestly I'm 40": a word one is or says, not who
         or (match.re is INTRO_BY_AGE and (match.group("v") or _YEARS_ALONE.match(match.string, match.end())))
     )
-    said_as_this_is = match.re is INTRO and match.group("z")  # "Hi, this is Great.", "hi this is Netflix."
+    said_as_this_is = match.re is INTRO and (match.group("z") or match.group("h"))  # "hi this is Netflix."
     if said_as_this_is and (first not in _given_names() or _a_company_or_assistant(name)):
         return ""  # "Hello, this is Royal Mail."
     if typed_as_a_word and _an_english_word(first):
