@@ -19,6 +19,7 @@ from memories.extraction.entities import (
     contracted_is,
     is_named,
     kin_name_said,
+    names_said_plainly,
     person_mentions,
     pet_mentions,
     relation_owned,
@@ -101,7 +102,7 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
         linked = [e for c in candidates for e in c.entities if not known.introduced_before(e, people or {})]
     if TAKEN_BACK.search(message):  # "I'm getting married in June. Not.", "… jk we're not even dating"
         candidates = [c for c in candidates if not c.happens]
-    candidates = _unique(_marked_guessed(candidates, guessed))
+    candidates = _unique(_marked_guessed(_unnamed_when_named(candidates), guessed))
     # the one they are with is as the message leaves them: "my girlfriend Valeria broke up with me" → an ex
     partners = {e.ref: e for c in candidates if c.slot == PARTNER_SLOT for e in c.entities if e.entity_type == "person"}
     return Extraction(
@@ -111,10 +112,25 @@ def extract(message: str, *, role: str, people: Mapping[str, str] | None = None)
     )
 
 
+_HAS_ONE = re.compile(r"^Has (?:a|an) (?:new )?(?P<kind>[\w-]+)(?: now)?$")
+
+
+def _unnamed_when_named(candidates: list[Candidate]) -> list[Candidate]:
+    """Without "Has a dog now" when the message names the dog ("we have a dog now. his name is Toto"), nor "Has a
+    girlfriend now" beside "Girlfriend's name is Solveig": the named one says it."""
+    named = {
+        (e.metadata.get("species") or e.metadata.get("relation") or "").lower()
+        for c in candidates
+        for e in c.entities
+        if e.entity_type in {"pet", "person"} and is_named(e)
+    }
+    return [c for c in candidates if not ((has := _HAS_ONE.match(c.content)) and has.group("kind").lower() in named)]
+
+
 def _people_in(text: str) -> dict[str, str]:
     """The people and pets ``text`` names, as ``known`` reads them: name or "my <relation>" → relation."""
     found = pet_mentions(text) + person_mentions(text) + household.kin_mentions(text) + languages.mentions(text)
-    return {**_named(found), **_unnamed(found)}
+    return _spoken_of(found)
 
 
 def _spoken_of(mentions: list[EntityMention]) -> dict[str, str]:
@@ -173,7 +189,11 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
             aged_said_after(
                 contracted_is(
                     relation_owned(
-                        appositions_fronted(as_my(with_apostrophes(without_stress_words(" ".join(sentence.split())))))
+                        appositions_fronted(
+                            names_said_plainly(
+                                as_my(with_apostrophes(without_stress_words(" ".join(sentence.split()))))
+                            )
+                        )
                     )
                 )
             )

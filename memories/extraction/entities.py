@@ -205,6 +205,25 @@ def kin_name_said(sentence: str, before: str) -> str:
     return _KIN_NAME_SAID.sub(said, sentence)
 
 
+# "my daughter, Maya, is 10", "my son's called Arlo": a name between commas after the relation, and "'s called" for "is
+# called" — read as "my daughter Maya is 10", "my son is called Arlo".
+_NAME_BETWEEN_COMMAS = re.compile(
+    rf"(?P<head>(?i:{MY}(?:{_RELATIONS}|{_PETS}))){RELATION_END}\s*,\s*(?P<name>[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)\s*,\s*"
+    r"(?=(?i:is|was|has|had|lives|works|just|turned|turns|got|studies|plays|loves)\b)"
+)
+_S_CALLED = re.compile(rf"(?P<head>(?i:{MY}(?:{_RELATIONS}|{_PETS})))['’]s\s+(?=(?i:called|named)\s+[A-Za-z])")
+
+
+def names_said_plainly(sentence: str) -> str:
+    """``sentence`` with "my daughter, Maya, is 10" as "my daughter Maya is 10" and "my son's called Arlo" as "my son is
+    called Arlo"."""
+    if "," in sentence:
+        sentence = _NAME_BETWEEN_COMMAS.sub(r"\g<head> \g<name> ", sentence)
+    if "called" in sentence or "named" in sentence:
+        sentence = _S_CALLED.sub(r"\g<head> is ", sentence)
+    return sentence
+
+
 # "ma uncle Dougie", "mi son Andre", "me mam", "mah brother": "my" as many Englishes say it, before a word for kin or a
 # pet (and its describing word: "me wee sister", "mi big brother"). "me" is an object too ("she told me dad was ill":
 # still "my dad"), but not before a title ("Bless me Father"), nor any of them before a word said to a person ("call

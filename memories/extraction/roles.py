@@ -567,12 +567,20 @@ def _said_of_oneself(found: list[Candidate], name: str) -> bool:
     )
 
 
+# "a 31 year old midwife", "a 45-year-old taxi driver": one's age said before one's role — the age, and the role
+_AGED_ROLE = re.compile(r"^(?P<age>\d{2,3})[\s-]*(?:years?|yrs?)[\s-]*old\s+(?P<role>\S.*)$", re.IGNORECASE)
+
+
 def _role(match: re.Match[str], verb: str, *, employer: str, role: str = "") -> list[Candidate]:
     role = role or " ".join(match.group("role").split())
     if re.match(r"[A-Z][a-z]", role):  # "Data analyst at Klarna" opened its sentence; "QA engineer" stays as typed
         role = role[0].lower() + role[1:]
     if role.lower() in _NOT_ROLES or role.lower().startswith(("bit ", "lot ")):
         return []
+    if verb == "Is" and (aged := _AGED_ROLE.match(role)) is not None and int(aged.group("age")) in BARE_AGES:
+        years, role = aged.group("age"), aged.group("role")
+        age = Candidate(FACT, f"Is {years} years old", slot="age", value=(facet("age", years),))
+        return [age, *_role(match, verb, employer=employer, role=role)]
     where = _places(match)
     if verb == "Was":
         return [Candidate(FACT, f"Was {article(role)} {role}", entities=tuple(where))]

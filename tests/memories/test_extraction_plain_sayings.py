@@ -206,3 +206,62 @@ def test_an_introduction_said_with_a_greeting_a_people_or_btw(message: str, fact
 @pytest.mark.parametrize("message", ["Quiet here.", "Same here", "Sorry here", "I'm Tired btw", "Raining here!"])
 def test_a_word_here_is_no_name(message: str) -> None:
     assert not any(fact.startswith("Name is") for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("my daughter, Maya, is 10", ["Daughter's name is Maya", "Maya is 10"]),
+        ("my sister, Ana, lives in Porto", ["Sister's name is Ana", "Ana lives in Porto"]),
+        ("my partner's called Jamie, he's a firefighter", ["Partner's name is Jamie", "Jamie is a firefighter"]),
+        ("my daughter's called Amara", ["Daughter's name is Amara"]),
+        ("my son is called Arlo, he's 3", ["Son's name is Arlo", "Arlo is 3"]),
+        ("my dog's called Rex", ["Has a dog named Rex"]),
+    ],
+)
+def test_a_name_between_commas_or_said_as_called(message: str, facts: list[str]) -> None:
+    assert set(facts) <= set(_facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("I'm a 31 year old nurse", {"Is 31 years old", "Is a nurse"}),
+        ("I'm Hannah, a 31 year old midwife from Bristol", {"Name is Hannah", "Is 31 years old", "Is a midwife"}),
+        ("I'm Deepak, a 45-year-old taxi driver in Mumbai", {"Is 45 years old", "Is a taxi driver"}),
+    ],
+)
+def test_an_age_said_before_a_role_is_the_age_not_part_of_the_role(message: str, facts: set[str]) -> None:
+    said = set(_facts(message))
+    assert facts <= said
+    assert not any("year old" in fact for fact in said)
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("miss my cat Oreo who passed in 2021", "Oreo passed away in 2021"),
+        ("my cat Oreo, who passed away last year, was the best", "Oreo passed away last year"),
+        ("We lost our cat Smokey to cancer in March", "Smokey passed away"),
+    ],
+)
+def test_a_pet_that_died_is_not_kept_as_had(message: str, fact: str) -> None:
+    facts = _facts(message)
+    assert fact in facts
+    assert not any(f.startswith("Has a cat") for f in facts)
+
+
+def test_a_pet_lost_for_an_hour_did_not_die() -> None:
+    assert not any("passed away" in fact for fact in _facts("we lost our dog at the park for an hour"))
+
+
+@pytest.mark.parametrize(
+    ("message", "named", "unnamed"),
+    [
+        ("ok we have a dog now. his name is Toto", "Has a dog named Toto", "Has a dog now"),
+        ("I have a girlfriend now. Her name is Solveig", "Girlfriend's name is Solveig", "Has a girlfriend now"),
+    ],
+)
+def test_one_named_in_the_message_is_not_also_had_unnamed(message: str, named: str, unnamed: str) -> None:
+    facts = _facts(message)
+    assert named in facts and unnamed not in facts

@@ -115,7 +115,7 @@ _PASSED_AN_EXAM = re.compile(
     r"(?i)\b(?:test|exam|exams|theory|driving|qualified|degree|grade|course|bar|interview|audition|assessment|proud)\b"
 )
 _PASSED_AWAY = re.compile(
-    rf"{_RELATIVE}\s+(?i:has\s+|just\s+)?"
+    rf"{_RELATIVE}\s*(?:,?\s+(?i:who)\s+)?(?i:has\s+|just\s+)?"  # "my cat Oreo, who passed away in 2021"
     # "passed" alone only with when, ending the sentence with no cheer: "my nana passed last night." (not "my sister
     # passed her driving test", "my daughter passed yesterday, first time", "my son passed in June!!")
     rf"(?P<died>(?i:pass(?:ed)?\s+away|passed\s+on|died|passed(?!\s+today)(?=\s+{_WHEN_DIED}\s*(?:\.|…|$))))(?![\w-]){_DIED_WHEN}"
@@ -131,6 +131,12 @@ _LOST_KIN = re.compile(
     rf"{_DIED_WHEN}(?=\s*(?:$|[.,;!…]|\s+(?:of|after|and|but|so|when|while|suddenly)\b"
     rf"|\s+(?i:to\s+(?:(?:a|an)\s+)?(?:{alternation(CONDITIONS)}|suicide|(?:heart\s+attack|stroke|overdose|illness|accident)))\b"
     r"|\s+(?i:in\s+(?:a|an|the)\s+(?:\w+\s+)?(?:accident|crash|fire|war|attack|flood|earthquake))))"
+)
+# "we lost our cat Smokey to cancer": a pet lost to an illness or old age (one "lost" alone may have run off)
+_LOST_PET = re.compile(
+    rf"(?i:(?:\b(?:i|we)\s+|^\W*)(?:just\s+|recently\s+|sadly\s+)?lost\s+)"
+    rf"(?P<who>(?i:{MY}(?:{alternation(PET_SPECIES)})(?![\w-]))(?:\s+[A-Z][\w'-]*)?)"
+    rf"(?=\s+(?i:to\s+(?:(?:a|an)\s+)?(?:{alternation(CONDITIONS)}|old\s+age|kidney\s+failure|a\s+stroke)\b))"
 )
 # "we had to put our dog Bruno down", "I had to put my cat down yesterday"
 _PUT_DOWN = re.compile(
@@ -169,7 +175,7 @@ def named_entity_facts(sentence: str) -> list[Candidate]:
             continue  # "my sister has a dog named Rex": her dog (relation_facts says so), not the contact's
         if any(
             pet.display_name in m.group("who")
-            for m in (*_PASSED_AWAY.finditer(sentence), *_PUT_DOWN.finditer(sentence))
+            for m in (*_PASSED_AWAY.finditer(sentence), *_PUT_DOWN.finditer(sentence), *_LOST_PET.finditer(sentence))
         ):
             continue  # "my dog Bruno died yesterday": relation_facts says he passed away, in his slot
         kind = pet.metadata.get("breed", pet.metadata["species"])
@@ -212,14 +218,15 @@ def relative_detail_facts(sentence: str) -> list[Candidate]:
     found = []
     pets = [pet for pet in pet_mentions(sentence) if is_named(pet)]
     for person in [*_named_people(sentence), *pets]:
-        named = re.search(rf"(?i)(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence)
-        at = named.end() if named else None
-        for _ in range(2):
-            detail = _RELATIVE_DETAIL.match(sentence, at) if at is not None else None
-            if detail is None or (person.entity_type == "pet" and not detail.group("age")):
-                break  # of a pet, its age only: "my cat Pirogi is 15"
-            found += _relative_detail(person, detail, sentence)
-            at = detail.end()
+        # after each time the name is said: "my son is called Arlo; my son Arlo is 3"
+        for named in re.finditer(rf"(?i)(?<![\w-]){re.escape(person.display_name)}(?![\w-])", sentence):
+            at = named.end()
+            for _ in range(2):
+                detail = _RELATIVE_DETAIL.match(sentence, at)
+                if detail is None or (person.entity_type == "pet" and not detail.group("age")):
+                    break  # of a pet, its age only: "my cat Pirogi is 15"
+                found += _relative_detail(person, detail, sentence)
+                at = detail.end()
     return found
 
 
@@ -350,7 +357,7 @@ def relation_facts(sentence: str) -> list[Candidate]:
         if who:
             when = " ".join((match.group("when") or "").split())
             found.append(_passed_away(who[0], f"{_called(who[0], match)} passed away" + (f" {when}" if when else "")))
-    for match in _PUT_DOWN.finditer(sentence):
+    for match in [*_PUT_DOWN.finditer(sentence), *_LOST_PET.finditer(sentence)]:
         pet = pet_mentions(match.group("who"))
         if pet:
             found.append(_passed_away(pet[0], f"{pet[0].display_name} passed away"))
