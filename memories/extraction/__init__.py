@@ -23,6 +23,7 @@ from memories.extraction.entities import (
     person_mentions,
     pet_mentions,
     relation_owned,
+    turned_said,
 )
 from memories.extraction.episodes import is_meaningful
 from memories.extraction.facts.identity import (
@@ -200,7 +201,11 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
         )
         for sentence in sentences(recased_message)
     ]
-    said = [kin_name_said(sentence, " ".join(said[:i])) for i, sentence in enumerate(said)]
+    # what a sentence leaves unsaid ("Daughter's name is…", "just turned 21") is the speaker's only where the message
+    # spoke of no one before it
+    for i, sentence in enumerate(said):
+        before = " ".join(said[:i])
+        said[i] = turned_said(kin_name_said(sentence, before), before)
     if len(said) > 1 and GREETING_ONLY.match(said[0]):
         said[0] = f"{said[0]} {said[1]}"
     # "This is Gordon Lindqvist. I am 93 years old": a full name said as the phone does, then oneself

@@ -205,6 +205,18 @@ def kin_name_said(sentence: str, before: str) -> str:
     return _KIN_NAME_SAID.sub(said, sentence)
 
 
+# "just turned 21 lol", "just hit 30": a birthday said without the "I", the speaker's where the message spoke of no one
+# before ("Happy birthday mom! Just turned 60!" is hers)
+_TURNED_OPENS = re.compile(r"^(?P<open>\W*)(?=(?i:just\s+|finally\s+|officially\s+)?(?i:turned|hit)\s+\d{2}\b)")
+
+
+def turned_said(sentence: str, before: str) -> str:
+    """``sentence`` with "I" before a birthday said without it: "just turned 21 lol" → "I just turned 21 lol"."""
+    if (match := _TURNED_OPENS.match(sentence)) is None or _SOMEONE_SAID.search(before):
+        return sentence
+    return f"{match.group('open')}I {sentence[match.end() :]}"
+
+
 # "my daughter, Maya, is 10", "my son's called Arlo": a name between commas after the relation, and "'s called" for "is
 # called" — read as "my daughter Maya is 10", "my son is called Arlo".
 _NAME_BETWEEN_COMMAS = re.compile(

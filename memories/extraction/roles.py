@@ -540,7 +540,10 @@ def _places_capitalised(segment: str) -> str:
     return _TOWN_BEFORE_BASED.sub(lambda m: title(m.group("town")) + m.group("based"), segment)
 
 
-_TOWN_AFTER = re.compile(r"(?i)(?P<lead>\b(?:from|in|of)\s+)(?P<town>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*){0,2})$")
+# (a town's words go on, but not into what one does there: "a uni student in glasgow studying law")
+_TOWN_AFTER = re.compile(
+    r"(?i)(?P<lead>\b(?:from|in|of)\s+)(?P<town>[^\W\d][\w'-]*(?:\s+(?![a-z]+ing\b)[^\W\d][\w'-]*){0,2})$"
+)
 _TOWN_BEFORE_BASED = re.compile(r"(?i)^(?P<town>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*)?)(?P<based>[\s-]based)$")
 
 

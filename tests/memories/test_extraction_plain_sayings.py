@@ -265,3 +265,54 @@ def test_a_pet_lost_for_an_hour_did_not_die() -> None:
 def test_one_named_in_the_message_is_not_also_had_unnamed(message: str, named: str, unnamed: str) -> None:
     facts = _facts(message)
     assert named in facts and unnamed not in facts
+
+
+@pytest.mark.parametrize(
+    ("message", "fact"),
+    [
+        ("moved here to Sydney from Auckland two years ago", "Lives in Sydney (moved there)"),
+        ("I moved from Lagos to Houston in 2019", "Lives in Houston (moved there)"),
+        ("originally from Manila, now in Toronto", "Lives in Toronto"),
+        ("I'm Irish, living in Perth the last 10 years", "Lives in Perth"),
+        ("I'm Filipino but living in Singapore since 2015", "Lives in Singapore"),
+        ("I'm from Leeds but now living in London", "Lives in London"),
+    ],
+)
+def test_the_home_said_after_where_one_is_from(message: str, fact: str) -> None:
+    assert fact in _facts(message)
+
+
+@pytest.mark.parametrize("message", ["I'm in Paris, now in Lyon for a week", "I'm tired but living in hope"])
+def test_a_stay_or_a_hope_is_no_home(message: str) -> None:
+    assert not any(fact.startswith("Lives in") for fact in _facts(message))
+
+
+def test_where_one_studies_is_a_town_unless_it_names_a_school() -> None:
+    assert "Studies in Boston" in _facts("I'm from Colombia but I study in Boston")
+    assert "Studies at Leeds University" in _facts("I study in Leeds University")
+
+
+def test_what_one_does_in_a_town_is_not_the_towns_name() -> None:
+    facts = _facts("i'm a uni student in glasgow studying law")
+    assert "Is a uni student" in facts
+    assert not any("Studying" in fact for fact in facts)
+
+
+@pytest.mark.parametrize(
+    ("message", "age"),
+    [
+        ("32F, London", "32"),
+        ("m/27 here, software dev", "27"),
+        ("Rob here, 38M, Melbourne", "38"),
+        ("just hit 30", "30"),
+        ("just turned 21 lol", "21"),
+        ("I am 71 years of age", "71"),
+    ],
+)
+def test_an_age_as_people_post_it(message: str, age: str) -> None:
+    assert f"Is {age} years old" in _facts(message)
+
+
+@pytest.mark.parametrize("message", ["it's 32F outside", "just hit 30 followers", "turned 90 degrees", "hit 100 today"])
+def test_a_number_that_is_no_age(message: str) -> None:
+    assert not any(fact.endswith("years old") for fact in _facts(message))

@@ -47,5 +47,8 @@ def proper_name(text: str, *, max_words: int) -> str:
 
 
 def article(word: str) -> str:
-    """ "a" or "an" before ``word``."""
-    return "an" if word[:1].lower() in "aeiou" else "a"
+    """ "a" or "an" before ``word`` (said as it sounds: "a uni student", "a European", "an hour", "an MRI" aside)."""
+    said = word.lower()
+    if said.startswith(("uni", "use", "usu", "uti", "eu", "one", "once")):
+        return "a"
+    return "an" if said[:1] in ("a", "e", "i", "o", "u") else "a"

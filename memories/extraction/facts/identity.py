@@ -24,9 +24,24 @@ _STATUSES = alternation(RELATIONSHIP_STATUSES)
 _ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
 # "I'm 42 years old", "I'm a 42 year old dad of three", "im a 19-year-old student" (not "I'm a 2 year old's mum")
 _AGE = re.compile(
-    rf"(?i)\b{I_AM}\s+(?P<a>an?\s+)?(?P<age>\d{{1,3}})[\s-]*(?:years?[\s-]+old|yrs?[\s-]+old|y/?o)\b(?!['’])"
+    rf"(?i)\b{I_AM}\s+(?P<a>an?\s+)?(?P<age>\d{{1,3}})[\s-]*(?:years?[\s-]+old|years?\s+of\s+age|yrs?[\s-]+old|y/?o)\b"
+    r"(?!['’])"
 )
-_TURNED = re.compile(r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b")
+# "I just turned 31", "I just hit 30" (a number ending the clause: not "hit 30 followers"); said without the "I" ("just
+# turned 21 lol"), the message reads it as the speaker's where it spoke of no one before (``entities.turned_said``)
+_TURNED = re.compile(
+    r"(?i)\bi\s+(?:just\s+)?turned\s+(?P<age>\d{1,3})\b"
+    r"(?!\s*(?:degrees?|°|%|percent|mph|km|miles?|points?|pages?|times|followers|subs|k|into|around|off|on|days?"
+    r"|weeks?|months?|hours?|minutes?)\b)"
+    r"|\bi\s+(?:just\s+|finally\s+|officially\s+)?hit\s+(?P<age2>\d{2})(?=\s*(?:$|[.!,;]|\s+(?:today|yesterday"
+    r"|this\s+week|last\s+week|lol|haha|omg|and|woo+|yay)\b))"
+)
+# "32F, London", "m/27 here", "Rob here, 38M": an age and a sex as people post them, opening the message or after a
+# name (not "it's 32F outside": a temperature is said in a sentence, not as its head)
+_AGE_AND_SEX = re.compile(
+    r"^\W*(?:[A-Za-z][a-z]+(?:\s+here)?\s*,\s*)?(?:(?P<age>\d{2})\s?[MFmf]|[MFmf]\s?/\s?(?P<age2>\d{2}))"
+    r"(?=\s*(?:$|[,.!/]|\s+here\b|\s+from\b))"
+)
 # "I'm turning 30 on Friday", "i turn 40 next month", "I'll be 50 in May": the age one is about to be — said with when
 # ("I'll be 20 minutes", "I'll be 30 in a sec" are not), or ending the clause ("turning 18 tomorrow!!", "turning 40.").
 # "I'll be 20" turns an age only with a day, a month or a year after it ("I'll be 15 tomorrow, the train is delayed",
@@ -136,7 +151,7 @@ _SOMEONE_ELSES_CLAUSE = (
 # An age as people put it after their name: "31", "just turned 31", "42 ans", "47 yrs old".
 AGE_SAID = (
     r"(?i:(?:just\s+turned\s+|aged?\s+)?(?P<age>\d{2,3})"
-    r"(?:\s*(?:years?(?:\s+old)?|yrs?(?:\s+old)?|y/?o|ans|años|anos|jahre|saal))?)"
+    r"(?:\s*(?:years?(?:\s+old)?|yrs?(?:\s+old)?|y/?o|ans|años|anos|jahre|saal)|(?<=\d)[MF](?![\w'’]))?)"
 )
 # "lee, 34, single dad from wythenshawe", "Natalie, 45, CPA, Toronto", "my name's Ana, 29", "i'm sigrún, 26", "Sione
 # here, 29": a name, then an age, at the start of a message (after greetings). The name may be lowercase: people typing
@@ -355,8 +370,10 @@ def personal_facts(sentence: str) -> list[Candidate]:
     for match in _PRONOUNS.finditer(sentence):
         pronouns = f"{match.group('a').lower()}/{match.group('b').lower()}"
         found.append(fact(f"Pronouns are {pronouns}", "my:pronouns", value=(facet("is", pronouns),)))
-    for match in [*_AGE.finditer(sentence), *_TURNED.finditer(sentence)]:
-        age = int(match.group("age"))
+    for match in [*_AGE.finditer(sentence), *_TURNED.finditer(sentence), *_AGE_AND_SEX.finditer(sentence)]:
+        age = int(match.group("age") or match.group("age2"))
+        if match.re is _TURNED and match.group("age2") and age > 99:
+            continue  # "I hit 100 today": steps, followers, a score, more likely than an age
         described = match.re is _AGE and match.group("a")  # "I'm a 42 year old dad": a description, of an adult
         if described and (age not in BARE_AGES or _FIGURATIVE.search(sentence, 0, match.start())):
             continue  # "I feel like I'm a 90 year old woman today", "i'm a 5 year old when it comes to money"

@@ -80,6 +80,20 @@ _BASED = re.compile(
     rf"based\s+(?:in|out\s+of)\s+(?P<x>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}))"
 )
 _FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)originally\s+from)\s+{phrase('x')}")
+# The speaker's home said as a clause without its subject, after what they said of themselves: "I'm Irish, living in
+# Perth the last 10 years", "I'm Filipino but living in Singapore", "originally from Manila, now in Toronto"
+_LIVING_CLAUSE = re.compile(
+    rf"(?i)(?:^\W*(?:{I_AM}|i\s+am)\b[^.!?;]{{0,60}}?(?:,|\s+but|\s+and)\s+(?:now\s+|currently\s+)?(?:living|based|settled)"
+    rf"|\bfrom\s+(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}})\s*(?:,|\s+but)\s+(?:now|currently)(?:\s+(?:living|based))?)"
+    rf"\s+in\s+(?P<x>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}))(?![\w'-])"
+    r"(?!\s+(?:for\s+(?:a|the|two|\d+)\s+(?:week|weekend|month|summer|holiday|days?|nights?)|this\s+week|on\s+holiday)\b)"
+)
+# "I moved from Lagos to Houston", "moved here to Sydney from Auckland": the home is where one moved to
+_MOVED_FROM_TO = re.compile(
+    r"(?i:(?:\b(?:i|we)\s+|^\W*)(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:here\s+|over\s+)?)"
+    r"(?:(?i:from)\s+(?P<from>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s+(?i:to)\s+(?P<to>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    r"|(?i:to)\s+(?P<to2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s+(?i:from)\s+(?P<from2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}))"
+)
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
 # Said without the "I" where the sentence starts too: "born and raised in Glasgow", "born in Kerala, living in Dubai
 # now"; and "Glasgow born and bred".
@@ -127,8 +141,13 @@ def location_facts(sentence: str) -> list[Candidate]:
             found += _home(said, proper_name(_HOW_LONG_TAIL.sub("", match.group("x")), max_words=4))
     for match in [*_BASED.finditer(sentence), *_HOME_IS.finditer(sentence)]:
         found += _home("Lives in {}", match.group("x"))
-    for match in _MOVED_FROM.finditer(sentence):
+    moved_from_to = list(_MOVED_FROM_TO.finditer(sentence))
+    for match in moved_from_to:  # where one moved to is the news; where from, a detail of it
+        found += _home("Lives in {} (moved there)", match.group("to") or match.group("to2"))
+    for match in _MOVED_FROM.finditer(sentence) if not moved_from_to else ():
         found.append(entity_fact(f"Moved from {match.group('x')}", "", place("location", match.group("x"))))
+    for match in _LIVING_CLAUSE.finditer(sentence):
+        found += _home("Lives in {}", match.group("x"))
     for match in _HOME_IN.finditer(sentence):
         found.append(entity_fact(f"Has a home in {match.group('x')}", "", place("location", match.group("x"))))
     for match in _NEW_HOME.finditer(sentence):

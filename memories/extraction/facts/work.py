@@ -97,7 +97,12 @@ _WORK_AS = re.compile(
 _ROLE_AT = re.compile(r"(?i)^(?P<role>.+?)\s+(?:at|for|with)\s+(?P<org>.+?)(?:\s+in\s+.*)?$")
 _JOB_AT = re.compile(rf"(?i)\b{I_AM}\s+(?:a|an)\s+(?P<role>[\w\s-]{{2,40}}?)\s+at\s+{phrase('x')}")
 _STUDY = re.compile(
-    rf"(?i)\bi\s+(?:study|{I_AM}\s+studying|go\s+to\s+school|{I_AM}\s+(?:a\s+)?student)\s+(?:at|in)\s+{phrase('x')}"
+    rf"(?i)\bi\s+(?:study|{I_AM}\s+studying|go\s+to\s+school|{I_AM}\s+(?:a\s+)?student)\s+(?P<prep>at|in)\s+{phrase('x')}"
+)
+# A school's name says it is one ("in Boston" is a town: "I study in Boston" names where, not which school)
+_SCHOOL_WORDS = re.compile(
+    r"(?i)\b(?:uni|university|college|school|academy|institute|polytechnic|poly|conservatoire|lycée|gymnasium|ucl|lse"
+    r"|mit|nyu|ucla|iit|kcl|tech)\b"
 )
 
 
@@ -200,7 +205,9 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
             found.append(fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),)))
     for match in _STUDY.finditer(sentence):
         where = proper_name(match.group("x"), max_words=6)
-        if where:
+        if where and match.group("prep").lower() == "in" and where[:1].isupper() and not _SCHOOL_WORDS.search(where):
+            found.append(entity_fact(f"Studies in {title(where)}", "", place("location", where)))  # a town
+        elif where:
             found.append(entity_fact(f"Studies at {title(where)}", "school", place("school", where)))
     return found
 

@@ -218,7 +218,3 @@ def role_name(text: str) -> str:
 
 def word_key(word: str) -> str:
     return " ".join(word.lower().split())
-
-
-def article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"

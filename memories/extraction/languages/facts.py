@@ -10,11 +10,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from memories.extraction.entities import is_named
-from memories.extraction.facts.base import entity_fact, facet, fact
+from memories.extraction.facts.base import article, entity_fact, facet, fact
 from memories.extraction.languages.clauses import (
     AT_START,
     allergen_name,
-    article,
     clause_head,
     is_question,
     may_say,
