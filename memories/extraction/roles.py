@@ -574,8 +574,14 @@ def _said_of_oneself(found: list[Candidate], name: str) -> bool:
 _AGED_ROLE = re.compile(r"^(?P<age>\d{2,3})[\s-]*(?:years?|yrs?)[\s-]*old\s+(?P<role>\S.*)$", re.IGNORECASE)
 
 
+# "a London-based graphic designer": where one is based, and the role
+_BASED_ROLE = re.compile(r"^(?P<town>[A-Z][\w'-]*)-(?i:based)\s+(?P<role>\S.*)$")  # not "a plant-based chef"
+
+
 def _role(match: re.Match[str], verb: str, *, employer: str, role: str = "") -> list[Candidate]:
     role = role or " ".join(match.group("role").split())
+    if verb == "Is" and (based := _BASED_ROLE.match(role)) is not None and is_a_town(based.group("town")):
+        return [_lives_in(based.group("town")), *_role(match, verb, employer=employer, role=based.group("role"))]
     if re.match(r"[A-Z][a-z]", role):  # "Data analyst at Klarna" opened its sentence; "QA engineer" stays as typed
         role = role[0].lower() + role[1:]
     if role.lower() in _NOT_ROLES or role.lower().startswith(("bit ", "lot ")):

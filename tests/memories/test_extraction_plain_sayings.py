@@ -316,3 +316,22 @@ def test_an_age_as_people_post_it(message: str, age: str) -> None:
 @pytest.mark.parametrize("message", ["it's 32F outside", "just hit 30 followers", "turned 90 degrees", "hit 100 today"])
 def test_a_number_that_is_no_age(message: str) -> None:
     assert not any(fact.endswith("years old") for fact in _facts(message))
+
+
+@pytest.mark.parametrize(
+    ("message", "facts"),
+    [
+        ("Good morning sir, I am Chinedu, from Enugu", {"Name is Chinedu", "Is from Enugu"}),
+        ("I'm a London-based graphic designer", {"Lives in London", "Is a graphic designer"}),
+    ],
+)
+def test_an_introduction_after_a_formal_greeting_or_a_role_with_where_it_is_based(
+    message: str, facts: set[str]
+) -> None:
+    assert facts <= set(_facts(message))
+
+
+@pytest.mark.parametrize("message", ["I'm Sorry from the bottom of my heart", "I'm a plant-based chef"])
+def test_words_that_only_look_like_a_name_or_a_town(message: str) -> None:
+    facts = _facts(message)
+    assert not any(fact.startswith(("Name is", "Lives in")) for fact in facts)

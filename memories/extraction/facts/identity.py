@@ -114,7 +114,7 @@ BARE_AGES = range(13, 111)
 _GREETING = (
     r"(?i:(?:hiya|heya|hi+|hey+|hello|yo|what'?s\s+up|howdy|hola|hallo|hej|ciao|salut|bonjour|namaste|salaam|salam"
     r"|sup|wassup|wagwan|kia\s+ora|aloha)(?:\s+there)?|so|ok|okay|well|g'day|aye|alright|right"
-    r"|good\s+(?:morning|evening|afternoon)(?:\s+dear)?)"
+    r"|good\s+(?:morning|evening|afternoon|day)(?:\s+(?:dear|sir|madam|ma['’]am|all|everyone|friend))?)"
 )
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
 GREETING_ONLY = re.compile(rf"^(?>\W*)(?:(?>{_GREETING})(?>\W*))++$")
