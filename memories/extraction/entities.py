@@ -184,7 +184,7 @@ def relation_owned(sentence: str) -> str:
 # Without "my" only where the message spoke of no one before: "My best friend got married. Husband's name is Tom."
 _KIN_NAME_SAID = re.compile(
     rf"^(?P<open>\W*)(?P<kind>(?i:{_RELATIONS}|{_PETS}))['’]s\s+(?=(?i:name\s+is)\s)"
-    rf"|(?P<my>\b(?i:my|our))\s+(?P<kind2>(?i:{_RELATIONS}|{_PETS}))(?:['’]?s)?\s+(?=(?i:name\s+is)\s)"
+    rf"|(?P<my>\b(?i:my|our))\s+(?P<kind2>(?i:{_RELATIONS}|{_PETS}))(?:['’]?s)?\s+(?=(?i:name\s+is)\s+[A-Z])"
 )
 _SOMEONE_SAID = re.compile(rf"(?i)\b(?:{_RELATIONS}|{_PETS}|he|she|his|her|him|they|their|them|someone|somebody)\b")
 

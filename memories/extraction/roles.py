@@ -128,7 +128,10 @@ _FROM_CLAUSE = re.compile(rf"^(?i:(?:originally\s+)?from)\s+(?P<place>{_TOWN_REG
 _LIVES_CLAUSE = re.compile(
     rf"^(?i:(?:(?:now\s+|currently\s+)?(?:based|living|live|settled)\s+(?:in|out\s+of)|(?:now\s+|here\s+)?in))"
     rf"\s+(?P<place>{_TOWN_REGION})(?i:\s+for\s+\S+\s+(?:years?|yrs?|decades?)(?:\s+now)?|\s+since\s.*"
-    rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?|\s+with\s+(?i:my|our|the|a|an|two|three|\d)\b.*)?$"  # "… with my fiancée"
+    rf"|\s+\d+\s*(?:years?|yrs?)(?:\s+now)?"
+    # "… with my fiancée" (not a stay: "with my parents for the summer")
+    rf"|\s+with\s+(?i:my|our|the|a|an|two|three|\d)\b"
+    rf"(?!.*\b(?i:for\s+the\s+(?:summer|week|weekend|holidays?)|temporarily|visiting)\b).*)?$"
     rf"|^(?P<based>{_TOWN})(?i:[\s-]based)$"
 )
 # After a name and an age, a clause naming where is a job there, in whatever language the job is said: "marin-pompier

@@ -182,23 +182,27 @@ def with_apostrophes(sentence: str) -> str:
 
 # "I also live in Leeds", "I am actually allergic to nuts", "my sister also lives in York": a word that only stresses
 # what is said, between two words of a sentence. The rules read the statement without it (they were written for "I live
-# in Leeds", and each allowed some of these words in some places). Not "really", "just", "still", "now", "never":
-# those change what is said, or the rules read them ("I'm really into jazz", "I just moved", "I never eat meat").
+# in Leeds", and each allowed some of these words in some places). Not "really", "just", "still", "now", "never",
+# "basically", "totally": those change what is said, or the rules read them ("I'm really into jazz", "I just moved",
+# "I never eat meat", "I'm basically a nurse", "I'm totally married to my job").
 _STRESS_ONLY = re.compile(
-    r"(?i)(?<=[\w'’])\s+(?:also|actually|honestly|basically|definitely|literally|obviously|technically|genuinely"
-    r"|personally|truly|totally)(?=\s+[\w'’])"
+    r"(?i)(?<=[\w'’])\s+(?:also|actually|honestly|definitely|literally|obviously|technically|genuinely|personally|truly)"
+    r"(?=\s+[\w'’])"
 )
+# (not where the sentence jokes: "I honestly live in Leeds lol jk" keeps what made the rules pass it by)
+_JOKING = re.compile(r"(?i)\b(?:lol|lmao|jk|haha\w*|trust\s+me)\b|/s\b|[😂🤣💀🙄🙃😏]")
 
 
 def without_stress_words(sentence: str) -> str:
     """``sentence`` without the words that only stress it: "I also have asthma" → "I have asthma"."""
-    return _STRESS_ONLY.sub("", sentence)
+    return sentence if _JOKING.search(sentence) else _STRESS_ONLY.sub("", sentence)
 
 
 # Emoji end what was said as a full stop would ("I live in Leeds 😊", "my mum passed away 💔 she was 90"); the ones that
 # laugh or roll their eyes say so as the words do ("lol", "/s"), which the rules read as not meant.
 _EMOJI_RUN = re.compile(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*")
 _LAUGHING_EMOJI = frozenset("😂🤣💀😆😹")
+_WORD_GOES_ON = re.compile(r"(?i)\b(?:is|are|am|was|my|our|a|an|the|in|at|to|from|named|called|of|with|and|i['’]m)\s*$")
 _WRY_EMOJI = frozenset("🙄🙃😒😏")
 
 
@@ -206,6 +210,8 @@ def emoji_as_words(message: str) -> str:
     """``message`` with each run of emoji read as "lol", "/s" or the end of a sentence."""
 
     def said(match: re.Match[str]) -> str:
+        if _WORD_GOES_ON.search(message, 0, match.start()):
+            return ""  # "my name is 😂 Bob", "I live in 🏠 Leeds": the sentence goes on past it
         run = set(match.group(0))
         if run & _LAUGHING_EMOJI:
             return " lol."

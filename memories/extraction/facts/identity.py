@@ -24,7 +24,7 @@ _STATUSES = alternation(RELATIONSHIP_STATUSES)
 _ADJECTIVES = alternation(IDENTITY_ADJECTIVES)
 # "I'm 42 years old", "I'm a 42 year old dad of three", "im a 19-year-old student" (not "I'm a 2 year old's mum")
 _AGE = re.compile(
-    rf"(?i)\b{I_AM}\s+(?P<a>an?\s+)?(?P<age>\d{{1,3}})[\s-]*(?:years?[\s-]+old|years?\s+of\s+age|yrs?[\s-]+old|y/?o)\b"
+    rf"(?i)\b{I_AM}\s+(?P<a>an?\s+)?(?P<age>\d{{1,3}})[\s-]*(?:years?[\s-]+old|years?\s+of\s+age(?=\s*(?:$|[.,!;]|\s+(?:and|but|now)\b))|yrs?[\s-]+old|y/?o)\b"
     r"(?!['’])"
 )
 # "I just turned 31", "I just hit 30" (a number ending the clause: not "hit 30 followers"); said without the "I" ("just
@@ -510,6 +510,12 @@ def _a_company_or_assistant(name: str) -> bool:
     return words[0] in _ASSISTANTS or (len(words) > 1 and words[-1] in _ORGANISATION_WORDS)
 
 
+def _a_word(word: str) -> bool:
+    from memories.extraction.casing import is_english_word  # casing reads this module's words
+
+    return is_english_word(word)
+
+
 def _given_names() -> frozenset[str]:
     from memories.extraction.casing import GIVEN_NAMES  # casing reads this module's words
 
@@ -531,6 +537,8 @@ def intro_name(match: re.Match[str]) -> str:
     said_as_this_is = match.re is INTRO and (match.group("z") or match.group("h"))  # "hi this is Netflix."
     if said_as_this_is and (first not in _given_names() or _a_company_or_assistant(name)):
         return ""  # "Hello, this is Royal Mail."
+    if match.re is INTRO and match.group("h") and _a_word(first):
+        return ""  # "Summer here.", "Sunny here", "Rich here": a word as much as a name, alone it is the word
     if typed_as_a_word and _an_english_word(first):
         return ""  # "I'm blessed, 30, and thriving": a word one is, typed in lowercase, not a name
     if _NOT_A_NAME.search(first) or first in _NOT_NAMES or first in STOPWORDS or first in INTERJECTIONS:

@@ -85,14 +85,10 @@ _FROM = re.compile(rf"(?i)\b(?:{I_AM}\s+(?:originally\s+)?from|(?:^|,\s*)origina
 _LIVING_CLAUSE = re.compile(
     rf"(?i)(?:^\W*(?:{I_AM}|i\s+am)\b[^.!?;]{{0,60}}?(?:,|\s+but|\s+and)\s+(?:now\s+|currently\s+)?(?:living|based|settled)"
     rf"|\bfrom\s+(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}})\s*(?:,|\s+but)\s+(?:now|currently)(?:\s+(?:living|based))?)"
-    rf"\s+in\s+(?P<x>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}))(?![\w'-])"
-    r"(?!\s+(?:for\s+(?:a|the|two|\d+)\s+(?:week|weekend|month|summer|holiday|days?|nights?)|this\s+week|on\s+holiday)\b)"
-)
-# "I moved from Lagos to Houston", "moved here to Sydney from Auckland": the home is where one moved to
-_MOVED_FROM_TO = re.compile(
-    r"(?i:(?:\b(?:i|we)\s+|^\W*)(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:here\s+|over\s+)?)"
-    r"(?:(?i:from)\s+(?P<from>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s+(?i:to)\s+(?P<to>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
-    r"|(?i:to)\s+(?P<to2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s+(?i:from)\s+(?P<from2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}))"
+    rf"\s+in\s+(?!(?i:year|form|grade|class|stage|level|part|section)\b)(?P<x>(?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,2}}))"
+    r"(?![\w'-])(?![^.!?;]*?\b(?:for\s+(?:a|an|the|two|three|\d+)\s+(?:\w+\s+)?(?:weeks?|weekend|months?|summer|winter|holidays?"
+    r"|conference|trip|days?|nights?|bit|while|term|semester|course|contract)|this\s+week|on\s+(?:holiday|a\s+trip)"
+    r"|temporarily|visiting|until|till|for\s+now)\b)"
 )
 # "I grew up in Cork", "I was born in Lagos": a capitalised place ("grew up in poverty", "born in March" are not)
 # Said without the "I" where the sentence starts too: "born and raised in Glasgow", "born in Kerala, living in Dubai
@@ -141,10 +137,7 @@ def location_facts(sentence: str) -> list[Candidate]:
             found += _home(said, proper_name(_HOW_LONG_TAIL.sub("", match.group("x")), max_words=4))
     for match in [*_BASED.finditer(sentence), *_HOME_IS.finditer(sentence)]:
         found += _home("Lives in {}", match.group("x"))
-    moved_from_to = list(_MOVED_FROM_TO.finditer(sentence))
-    for match in moved_from_to:  # where one moved to is the news; where from, a detail of it
-        found += _home("Lives in {} (moved there)", match.group("to") or match.group("to2"))
-    for match in _MOVED_FROM.finditer(sentence) if not moved_from_to else ():
+    for match in _MOVED_FROM.finditer(sentence):
         found.append(entity_fact(f"Moved from {match.group('x')}", "", place("location", match.group("x"))))
     for match in _LIVING_CLAUSE.finditer(sentence):
         found += _home("Lives in {}", match.group("x"))
@@ -241,15 +234,18 @@ def is_a_town(name: str) -> bool:
 
 
 # "nurse in Leeds", "a paramedic in Christchurch": a role, then the town it is done in, ending what was said
-_IN_A_TOWN_AT_END = re.compile(r"^(?P<head>.+?)\s+in\s+(?P<town>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$")
+_IN_A_TOWN_AT_END = re.compile(
+    r"^(?P<head>(?:(?!\s(?:in|and|but|or)\s).)+?)\s+in\s+(?P<town>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})$"
+)
+_STUDYING = re.compile(r"(?i)\b(?:student|pupil|undergrad\w*|postgrad\w*|fresher|trainee\s+teacher)s?$")
 
 
 def town_at_end(said: str) -> tuple[str, str] | None:
     """(what is done, the town) when ``said`` ends with the town it is done in: "nurse in Leeds" → ("nurse", "Leeds");
     not a field or a team ("engineer in IT", "manager in Sales")."""
     match = _IN_A_TOWN_AT_END.match(said)
-    if match is None or not is_a_town(match.group("town")):
-        return None
+    if match is None or not is_a_town(match.group("town")) or _STUDYING.search(match.group("head")):
+        return None  # "a student in Leeds" studies there
     return match.group("head"), match.group("town")
 
 

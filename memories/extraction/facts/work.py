@@ -205,8 +205,10 @@ def work_and_study_facts(sentence: str) -> list[Candidate]:
             found.append(fact(f"Works as {article(role)} {role}", "occupation", value=(facet("role", role),)))
     for match in _STUDY.finditer(sentence):
         where = proper_name(match.group("x"), max_words=6)
-        if where and match.group("prep").lower() == "in" and where[:1].isupper() and not _SCHOOL_WORDS.search(where):
-            found.append(entity_fact(f"Studies in {title(where)}", "", place("location", where)))  # a town
+        if where and match.group("prep").lower() == "in" and not _SCHOOL_WORDS.search(where):
+            if where[:1].isupper() and is_a_town(where) and not re.match(r"(?i)(?:year|form|grade)\b", where):
+                found.append(entity_fact(f"Studies in {title(where)}", "", place("location", where)))  # a town
+            # "I study in French", "in Year 12": neither a town nor a school
         elif where:
             found.append(entity_fact(f"Studies at {title(where)}", "school", place("school", where)))
     return found
