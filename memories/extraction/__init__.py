@@ -178,6 +178,21 @@ def _names_one(candidate: Candidate, guessed: frozenset[str]) -> bool:
     return candidate.slot.startswith("relation:") and any(e.display_name in guessed for e in candidate.entities)
 
 
+# How a sentence is read before the rules see it, in this order: the words that only stress left out, contractions'
+# apostrophes back, "ma"/"mi"/"me" as "my", names said between commas or as "'s called", "<Name>, my sister," fronted,
+# "Husband Rakesh"/"mum's" owned, "'s" as "is", an age said before a relative after, a job's article back.
+_READINGS = (
+    without_stress_words, with_apostrophes, as_my, names_said_plainly, appositions_fronted, relation_owned,
+    contracted_is, aged_said_after, roles.article_said,
+)  # fmt: skip
+
+
+def _as_read(sentence: str) -> str:
+    for reading in _READINGS:
+        sentence = reading(sentence)
+    return sentence
+
+
 def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], frozenset[str]]:
     # Rules look at the start of very long messages only, and never inside quoted speech: 'she said "I love horror
     # movies"' is not the contact's taste. A greeting said as a sentence of its own ("hey! Maya here, 31, …") is also
@@ -185,22 +200,7 @@ def _sentences(message: str, people: Mapping[str, str]) -> tuple[list[str], froz
     # runs of spaces are one space: what the rules read is the same, and no pattern scans a run more than once
     # names typed without their capital get it back first (``casing``); which ones, the candidates say
     recased_message, guessed = recased(emoji_as_words(without_quotations(message[:4000])), people)
-    said = [
-        roles.article_said(
-            aged_said_after(
-                contracted_is(
-                    relation_owned(
-                        appositions_fronted(
-                            names_said_plainly(
-                                as_my(with_apostrophes(without_stress_words(" ".join(sentence.split()))))
-                            )
-                        )
-                    )
-                )
-            )
-        )
-        for sentence in sentences(recased_message)
-    ]
+    said = [_as_read(" ".join(sentence.split())) for sentence in sentences(recased_message)]
     # what a sentence leaves unsaid ("Daughter's name is…", "just turned 21") is the speaker's only where the message
     # spoke of no one before it
     for i, sentence in enumerate(said):
