@@ -190,7 +190,8 @@ _STRESS_ONLY = re.compile(
     r"(?=\s+[\w'’])"
 )
 # (not where the sentence jokes: "I honestly live in Leeds lol jk" keeps what made the rules pass it by)
-_JOKING = re.compile(r"(?i)\b(?:lol|lmao|jk|haha\w*|trust\s+me)\b|/s\b|[😂🤣💀🙄🙃😏]")
+# (an eye-roll is no joke about the fact: "I also work at Tesco 🙃" still works there)
+_JOKING = re.compile(r"(?i)\b(?:lol|lmao|jk|haha\w*|trust\s+me)\b|[😂🤣💀]")
 
 
 def without_stress_words(sentence: str) -> str:

@@ -32,6 +32,7 @@ def _mentions(message: str) -> list[tuple[str, str]]:
         ("I am also married.", "Is married"),
         ("I've also got two kids", "Has two kids"),
         ("I'm also deathly allergic to bees", "Is allergic to bees"),
+        ("I also work at Tesco 🙃", "Works at Tesco"),  # found in a `make run`: the eye-roll took the fact away
     ],
 )
 def test_a_word_that_only_stresses_changes_nothing(message: str, fact: str) -> None:
