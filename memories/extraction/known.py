@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 
 from memories.extraction.facts.base import CALENDAR_WORDS
-from memories.extraction.text import NOT_EARNEST, TAKEN_BACK, alternation
+from memories.extraction.text import EMOJI, NOT_EARNEST, TAKEN_BACK, alternation
 from memories.extraction.types import Candidate, EntityMention
 from memories.extraction.vocabulary import (
     FEMALE_RELATIONS,
@@ -230,7 +230,7 @@ _COUPLE_DID = (
     r"(?:\s+(?:yesterday|today|tonight|last\s+(?:night|week|month)|this\s+(?:morning|afternoon|evening|week)|officially"
     r"|for\s+good|(?:a|\d+|two|three|a\s+few)\s+(?:days?|weeks?)\s+ago))?"
     # the clause ends (an emoji may end it: "we just broke up 😭"; not "(for a day)", "& made up")
-    r"\s*(?:$|[.!,;…]|[\U0001F000-\U0001FAFF\u2600-\u27BF]|\s+(?:and|but|so|after)\b))"
+    rf"\s*(?:$|[.!,;…]|{EMOJI}|\s+(?:and|but|so|after)\b))"
 )
 _AS_A_COUPLE = re.compile(
     rf"(?i)(?:\bwe|\bmy\s+(?P<word>{_PARTNER_WORDS})\s+and\s+(?:i|me)|\bme\s+and\s+my\s+(?P<word2>{_PARTNER_WORDS})){_COUPLE_DID}"

@@ -201,7 +201,8 @@ def without_stress_words(sentence: str) -> str:
 
 # Emoji end what was said as a full stop would ("I live in Leeds 😊", "my mum passed away 💔 she was 90"); the ones that
 # laugh or roll their eyes say so as the words do ("lol", "/s"), which the rules read as not meant.
-_EMOJI_RUN = re.compile(r"\s*[\u2600-\u27bf\U0001f000-\U0001faff][\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]*")
+EMOJI = "[\u2600-\u27bf\U0001f000-\U0001faff]"  # one emoji (a skin tone is one of its own)
+_EMOJI_RUN = re.compile(rf"\s*{EMOJI}(?:{EMOJI}|[\ufe0f\u200d])*")  # and the joiners of one drawn as several
 _LAUGHING_EMOJI = frozenset("😂🤣💀😆😹")
 _WORD_GOES_ON = re.compile(r"(?i)\b(?:is|are|am|was|my|our|a|an|the|in|at|to|from|named|called|of|with|and|i['’]m)\s*$")
 _WRY_EMOJI = frozenset("🙄🙃😒😏")

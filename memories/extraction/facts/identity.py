@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from memories.extraction.facts.base import CALENDAR_WORDS, I_AM, MONTH_NAMES, MONTHS, article, facet, fact
-from memories.extraction.text import LATIN_LOWER, LATIN_UPPER, STOPWORDS, alternation, cued, entity_key, title
+from memories.extraction.text import EMOJI, LATIN_LOWER, LATIN_UPPER, STOPWORDS, alternation, cued, entity_key, title
 from memories.extraction.types import Candidate
 from memories.extraction.vocabulary import (
     FAITHS,
@@ -118,7 +118,7 @@ _GREETING = (
 )
 _GREETINGS = rf"(?>\W*)(?:(?>{_GREETING})(?>\W+))*+"
 GREETING_ONLY = re.compile(rf"^(?>\W*)(?:(?>{_GREETING})(?>\W*))++$")
-_EMOJI = "[\u2600-\u27bf\U0001f000-\U0001faff]"  # "Hi, I'm Leila 👋": a wave ends the name as a comma would
+_EMOJI = EMOJI  # "Hi, I'm Leila 👋": a wave ends the name as a comma would
 # A name as written in Latin scripts: "Zoe", "Zoë", "José", "Søren".
 _WRITTEN_NAME = rf"[{LATIN_UPPER}][{LATIN_LOWER}]+"
 INTRO = re.compile(
